@@ -1,0 +1,13 @@
+package dev.servebench.cli;
+
+import picocli.CommandLine.Command;
+
+@Command(name = "servebench", mixinStandardHelpOptions = true, version = "servebench 0.1.0",
+        description = "Performance test suite for OpenAI-compatible LLM inference servers.",
+        subcommands = {})
+public final class ServebenchCommand implements Runnable {
+    @Override
+    public void run() {
+        System.err.println("Usage: servebench <command>; try servebench --help");
+    }
+}

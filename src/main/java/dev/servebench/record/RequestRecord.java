@@ -1,0 +1,149 @@
+package dev.servebench.record;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything observed about one measured request. All times are nanoseconds on the load point's
+ * monotonic clock, where 0 is the benchmark start (the instant the arrival plan began).
+ *
+ * <p>The per-request views below ({@code sglang*}, {@code vllm*}) are the one place where the reference
+ * tools' per-request definitions are reproduced; the {@code metric} package aggregates them.
+ *
+ * @param index              position in the dispatch order of the load point (0-based)
+ * @param promptLen          the dataset row's prompt length in tokens (what SGLang sums as total_input)
+ * @param requestedOutputLen max_tokens sent with the request
+ * @param intendedNanos      when the arrival plan wanted the request sent
+ * @param sentNanos          when the request was actually written (after any concurrency wait)
+ * @param endNanos           when the response ended: the last non-empty SSE line (normally
+ *                           {@code data: [DONE]}) or the moment the failure was detected
+ * @param chunks             every choice-bearing event with its token count
+ * @param usage              the server's usage object, when it sent one
+ * @param outcome            success, or the failure with its reason
+ */
+public record RequestRecord(
+        int index,
+        int promptLen,
+        int requestedOutputLen,
+        long intendedNanos,
+        long sentNanos,
+        long endNanos,
+        ChunkTimeline chunks,
+        Optional<Usage> usage,
+        Outcome outcome) {
+
+    public RequestRecord {
+        if (index < 0) {
+            throw new IllegalArgumentException("index (" + index + ") must be >= 0");
+        }
+        if (promptLen < 0) {
+            throw new IllegalArgumentException("promptLen (" + promptLen + ") must be >= 0");
+        }
+        if (requestedOutputLen < 0) {
+            throw new IllegalArgumentException("requestedOutputLen (" + requestedOutputLen + ") must be >= 0");
+        }
+        if (sentNanos < intendedNanos) {
+            throw new IllegalArgumentException("sentNanos (" + sentNanos + ") must be >= intendedNanos (" + intendedNanos + ")");
+        }
+        if (endNanos < sentNanos) {
+            throw new IllegalArgumentException("endNanos (" + endNanos + ") must be >= sentNanos (" + sentNanos + ")");
+        }
+        Objects.requireNonNull(chunks, "chunks");
+        Objects.requireNonNull(usage, "usage");
+        Objects.requireNonNull(outcome, "outcome");
+        if (chunks.size() > 0 && (chunks.nanosAt(0) < sentNanos || chunks.nanosAt(chunks.size() - 1) > endNanos)) {
+            throw new IllegalArgumentException("chunk times must lie within [sentNanos, endNanos] = [" + sentNanos + ", "
+                    + endNanos + "]");
+        }
+    }
+
+    public boolean succeeded() {
+        return outcome.succeeded();
+    }
+
+    /** Client queue time: actual send minus intended send (vLLM's {@code client_queue_time}). */
+    public long queueNanos() {
+        return sentNanos - intendedNanos;
+    }
+
+    /** Output tokens counted from the stream: the sum of the events' token counts. */
+    public long chunkOutputTokens() {
+        return chunks.totalTokens();
+    }
+
+    /** Start time in seconds as SGLang records it ({@code start_time}, the instant just before the POST). */
+    public double startSeconds() {
+        return seconds(sentNanos);
+    }
+
+    /**
+     * SGLang TTFT: first event with non-empty text minus send, in seconds; 0 when no such event
+     * arrived (SGLang leaves its default).
+     */
+    public double sglangTtftSeconds() {
+        int first = chunks.firstTokenEvent();
+        return first < 0 ? 0.0 : seconds(chunks.nanosAt(first) - sentNanos);
+    }
+
+    /** vLLM TTFT: first event with non-empty {@code choices} (text may be empty), or empty if none came. */
+    public Optional<Double> vllmTtftSeconds() {
+        return chunks.size() == 0 ? Optional.empty() : Optional.of(seconds(chunks.nanosAt(0) - sentNanos));
+    }
+
+    /** SGLang latency: last non-empty SSE line minus send, in seconds. */
+    public double sglangLatencySeconds() {
+        return seconds(endNanos - sentNanos);
+    }
+
+    /** vLLM latency: last choice-bearing event minus send (usage chunk and [DONE] excluded), in seconds. */
+    public double vllmLatencySeconds() {
+        return chunks.size() == 0 ? 0.0 : seconds(chunks.nanosAt(chunks.size() - 1) - sentNanos);
+    }
+
+    /**
+     * SGLang inter-token latencies in seconds: for each token event after the first, the gap to the
+     * previous token event divided evenly over the event's tokens ({@code gap/n}, appended n times).
+     * Events without tokens are skipped and do not advance the previous-event time. With one token per
+     * event (the OpenAI paths) this is one entry per event, exactly as SGLang's OpenAI paths record it.
+     */
+    public double[] sglangItlSeconds() {
+        int first = chunks.firstTokenEvent();
+        if (first < 0) {
+            return new double[0];
+        }
+        long entries = 0;
+        for (int i = first + 1; i < chunks.size(); i++) {
+            entries += chunks.tokensAt(i);
+        }
+        double[] itl = new double[Math.toIntExact(entries)];
+        int k = 0;
+        long previous = chunks.nanosAt(first);
+        for (int i = first + 1; i < chunks.size(); i++) {
+            int n = chunks.tokensAt(i);
+            if (n == 0) {
+                continue;
+            }
+            double share = seconds(chunks.nanosAt(i) - previous) / n;
+            for (int j = 0; j < n; j++) {
+                itl[k++] = share;
+            }
+            previous = chunks.nanosAt(i);
+        }
+        return itl;
+    }
+
+    /** vLLM inter-token latencies in seconds: one entry per choice-bearing event after the first. */
+    public double[] vllmItlSeconds() {
+        int n = chunks.size();
+        double[] itl = new double[Math.max(0, n - 1)];
+        for (int i = 1; i < n; i++) {
+            itl[i - 1] = seconds(chunks.nanosAt(i) - chunks.nanosAt(i - 1));
+        }
+        return itl;
+    }
+
+    /** Nanoseconds to seconds, the unit SGLang and vLLM record. */
+    public static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+}
