@@ -27,6 +27,7 @@ final class Exchange implements SseListener {
     private final PreparedRequest request;
     private final long originNanos;
     private final long intendedNanos;
+    private final long readyNanos;
     private final long sentNanos;
     private final Consumer<RequestRecord> onComplete;
     private final ChunkParser parser;
@@ -49,14 +50,16 @@ final class Exchange implements SseListener {
      * @param originNanos   clock reading of the load point's benchmark start; every stored time is
      *                      relative to it
      * @param intendedNanos intended send time, already relative to the origin
+     * @param readyNanos    when the request was due and had a slot, relative to the origin
      * @param sentNanos     clock reading (absolute) taken just before the request was handed to the pool
      */
-    Exchange(PreparedRequest request, long originNanos, long intendedNanos, long sentNanos, Endpoint endpoint,
+    Exchange(PreparedRequest request, long originNanos, long intendedNanos, long readyNanos, long sentNanos, Endpoint endpoint,
              Consumer<RequestRecord> onComplete) {
         this.request = request;
         this.originNanos = originNanos;
         this.intendedNanos = intendedNanos;
-        this.sentNanos = Math.max(intendedNanos, sentNanos - originNanos);
+        this.readyNanos = Math.max(intendedNanos, readyNanos);
+        this.sentNanos = Math.max(this.readyNanos, sentNanos - originNanos);
         this.onComplete = onComplete;
         this.parser = endpoint.newParser();
         this.timeline = new ChunkTimeline.Builder(request.requestedOutputLen() + 2);
@@ -163,6 +166,6 @@ final class Exchange implements SseListener {
                 ? Optional.of(new Usage(usagePrompt, usageCompletion))
                 : Optional.empty();
         onComplete.accept(new RequestRecord(request.index(), request.promptLen(), request.requestedOutputLen(),
-                intendedNanos, sentNanos, end, chunks, usage, outcome));
+                intendedNanos, readyNanos, sentNanos, end, chunks, usage, outcome));
     }
 }

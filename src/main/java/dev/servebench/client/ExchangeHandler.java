@@ -22,18 +22,19 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     /** Stamps each raw network read with the clock before any decoding happens. */
     static final class ReadStamp extends ChannelInboundHandlerAdapter {
         private final NanoClock clock;
+        private final java.util.concurrent.atomic.LongAdder bytesRead;
         long lastReadNanos;
-        long bytesRead;
 
-        ReadStamp(NanoClock clock) {
+        ReadStamp(NanoClock clock, java.util.concurrent.atomic.LongAdder bytesRead) {
             this.clock = clock;
+            this.bytesRead = bytesRead;
         }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             lastReadNanos = clock.nanos();
             if (msg instanceof ByteBuf buf) {
-                bytesRead += buf.readableBytes();
+                bytesRead.add(buf.readableBytes());
             }
             ctx.fireChannelRead(msg);
         }

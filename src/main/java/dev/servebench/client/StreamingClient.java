@@ -44,6 +44,7 @@ public final class StreamingClient implements AutoCloseable {
     private final String path;
     private final String hostHeader;
     private final String authorization;
+    private final java.util.concurrent.atomic.LongAdder bytesReceived = new java.util.concurrent.atomic.LongAdder();
 
     public StreamingClient(ClientConfig config, NanoClock clock) {
         this.config = config;
@@ -62,7 +63,7 @@ public final class StreamingClient implements AutoCloseable {
         this.pool = new SimpleChannelPool(bootstrap, new AbstractChannelPoolHandler() {
             @Override
             public void channelCreated(Channel channel) {
-                ExchangeHandler.ReadStamp stamp = new ExchangeHandler.ReadStamp(clock);
+                ExchangeHandler.ReadStamp stamp = new ExchangeHandler.ReadStamp(clock, bytesReceived);
                 channel.pipeline()
                         .addLast("stamp", stamp)
                         .addLast("http", new HttpClientCodec())
@@ -79,16 +80,23 @@ public final class StreamingClient implements AutoCloseable {
         return clock;
     }
 
+    /** Response bytes read from the network since this client was created. */
+    public long bytesReceived() {
+        return bytesReceived.sum();
+    }
+
     /**
      * Sends {@code request} now and calls {@code onComplete} exactly once, on an event-loop thread, with
      * its record. Never throws for network faults: they become failed records.
      *
      * @param originNanos   clock reading of the benchmark start (record times are relative to it)
      * @param intendedNanos when the plan wanted the request sent, relative to {@code originNanos}
+     * @param readyNanos    when it was due and had a concurrency slot, relative to {@code originNanos}
      */
-    public void send(PreparedRequest request, long originNanos, long intendedNanos, Consumer<RequestRecord> onComplete) {
+    public void send(PreparedRequest request, long originNanos, long intendedNanos, long readyNanos,
+                     Consumer<RequestRecord> onComplete) {
         long sent = clock.nanos();
-        Exchange exchange = new Exchange(request, originNanos, intendedNanos, sent, config.endpoint(), onComplete);
+        Exchange exchange = new Exchange(request, originNanos, intendedNanos, readyNanos, sent, config.endpoint(), onComplete);
         pool.acquire().addListener((Future<Channel> acquired) -> {
             if (!acquired.isSuccess()) {
                 Throwable cause = acquired.cause();

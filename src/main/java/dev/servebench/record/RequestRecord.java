@@ -14,6 +14,8 @@ import java.util.Optional;
  * @param promptLen          the dataset row's prompt length in tokens (what SGLang sums as total_input)
  * @param requestedOutputLen max_tokens sent with the request
  * @param intendedNanos      when the arrival plan wanted the request sent
+ * @param readyNanos         when the request was both due and had a free concurrency slot; the gap to
+ *                           {@code sentNanos} is the client's own dispatch lag
  * @param sentNanos          when the request was actually written (after any concurrency wait)
  * @param endNanos           when the response ended: the last non-empty SSE line (normally
  *                           {@code data: [DONE]}) or the moment the failure was detected
@@ -26,6 +28,7 @@ public record RequestRecord(
         int promptLen,
         int requestedOutputLen,
         long intendedNanos,
+        long readyNanos,
         long sentNanos,
         long endNanos,
         ChunkTimeline chunks,
@@ -42,8 +45,11 @@ public record RequestRecord(
         if (requestedOutputLen < 0) {
             throw new IllegalArgumentException("requestedOutputLen (" + requestedOutputLen + ") must be >= 0");
         }
-        if (sentNanos < intendedNanos) {
-            throw new IllegalArgumentException("sentNanos (" + sentNanos + ") must be >= intendedNanos (" + intendedNanos + ")");
+        if (readyNanos < intendedNanos) {
+            throw new IllegalArgumentException("readyNanos (" + readyNanos + ") must be >= intendedNanos (" + intendedNanos + ")");
+        }
+        if (sentNanos < readyNanos) {
+            throw new IllegalArgumentException("sentNanos (" + sentNanos + ") must be >= readyNanos (" + readyNanos + ")");
         }
         if (endNanos < sentNanos) {
             throw new IllegalArgumentException("endNanos (" + endNanos + ") must be >= sentNanos (" + sentNanos + ")");
@@ -57,6 +63,12 @@ public record RequestRecord(
         }
     }
 
+    /** A record whose request was ready the moment it was due (no concurrency wait). */
+    public RequestRecord(int index, int promptLen, int requestedOutputLen, long intendedNanos, long sentNanos,
+                         long endNanos, ChunkTimeline chunks, Optional<Usage> usage, Outcome outcome) {
+        this(index, promptLen, requestedOutputLen, intendedNanos, intendedNanos, sentNanos, endNanos, chunks, usage, outcome);
+    }
+
     public boolean succeeded() {
         return outcome.succeeded();
     }
@@ -64,6 +76,11 @@ public record RequestRecord(
     /** Client queue time: actual send minus intended send (vLLM's {@code client_queue_time}). */
     public long queueNanos() {
         return sentNanos - intendedNanos;
+    }
+
+    /** Client dispatch lag: actual send minus the moment the request was due and had a slot. */
+    public long dispatchLagNanos() {
+        return sentNanos - readyNanos;
     }
 
     /** Output tokens counted from the stream: the sum of the events' token counts. */

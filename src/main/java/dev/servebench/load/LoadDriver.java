@@ -1,0 +1,153 @@
+package dev.servebench.load;
+
+import dev.servebench.client.NanoClock;
+import dev.servebench.client.PreparedRequest;
+import dev.servebench.client.StreamingClient;
+import dev.servebench.record.RequestRecord;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * Runs one load point: sends each request at its intended time (open loop) or as soon as a slot is free
+ * (closed loop: every intended time 0 and a concurrency cap), never more than {@code maxConcurrency} at
+ * once, and collects one record per request.
+ *
+ * <p>Concurrency notes. Requests become <em>ready</em> when they are due; the arrival thread pushes them
+ * onto a queue, and whoever frees or finds a slot (the arrival thread, or an event loop finishing a
+ * request) dispatches from it. The in-flight count is claimed with a CAS before a request is taken off
+ * the queue, so the cap is never exceeded and no request waits while a slot is free. The intended
+ * schedule is absolute (offsets from the start), so a late wake-up is caught up, not carried forward.
+ */
+public final class LoadDriver {
+
+    private final StreamingClient client;
+
+    public LoadDriver(StreamingClient client) {
+        this.client = Objects.requireNonNull(client, "client");
+    }
+
+    /**
+     * @param requests        requests in dispatch order (their index is their position)
+     * @param intendedOffsets intended send time of each request in nanoseconds from the start, non-decreasing
+     * @param maxConcurrency  cap on requests in flight; 0 = no cap
+     * @param sink            receives each record as its request finishes (from network threads)
+     */
+    public LoadPointResult run(List<PreparedRequest> requests, long[] intendedOffsets, int maxConcurrency,
+                               Consumer<RequestRecord> sink, LoadProgress progress) throws InterruptedException {
+        if (requests.size() != intendedOffsets.length) {
+            throw new IllegalArgumentException("requests (" + requests.size() + ") and intendedOffsets ("
+                    + intendedOffsets.length + ") must have the same length");
+        }
+        if (maxConcurrency < 0) {
+            throw new IllegalArgumentException("maxConcurrency (" + maxConcurrency + ") must be >= 0 (0 = no cap)");
+        }
+        Run run = new Run(requests.size(), maxConcurrency, sink, progress);
+        long cpuBefore = processCpuNanos();
+        long bytesBefore = client.bytesReceived();
+        NanoClock clock = client.clock();
+        run.origin = clock.nanos();
+        for (int i = 0; i < requests.size(); i++) {
+            long due = run.origin + intendedOffsets[i];
+            waitUntil(clock, due);
+            run.ready.add(new Ready(requests.get(i), intendedOffsets[i]));
+            run.dispatch(false);
+        }
+        run.allDone.await();
+        long wall = clock.nanos() - run.origin;
+        List<RequestRecord> records = new ArrayList<>(run.records);
+        records.sort(Comparator.comparingInt(RequestRecord::index));
+        long events = 0;
+        for (RequestRecord r : records) {
+            events += r.chunks().size();
+        }
+        ClientUsage usage = new ClientUsage(Math.max(0, processCpuNanos() - cpuBefore), wall,
+                client.bytesReceived() - bytesBefore, events);
+        return new LoadPointResult(records, LoadPointResult.durationOf(records), usage);
+    }
+
+    private static void waitUntil(NanoClock clock, long due) {
+        long remaining;
+        while ((remaining = due - clock.nanos()) > 0) {
+            LockSupport.parkNanos(remaining);
+        }
+    }
+
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime()
+                : 0L;
+    }
+
+    private record Ready(PreparedRequest request, long intendedNanos) {}
+
+    private final class Run {
+        final Queue<Ready> ready = new ConcurrentLinkedQueue<>();
+        final Queue<RequestRecord> records = new ConcurrentLinkedQueue<>();
+        final AtomicInteger inFlight = new AtomicInteger();
+        final AtomicInteger finished = new AtomicInteger();
+        final AtomicInteger failed = new AtomicInteger();
+        final CountDownLatch allDone;
+        final int total;
+        final int cap;
+        final Consumer<RequestRecord> sink;
+        final LoadProgress progress;
+        volatile long origin;
+
+        Run(int total, int cap, Consumer<RequestRecord> sink, LoadProgress progress) {
+            this.total = total;
+            this.cap = cap;
+            this.sink = sink;
+            this.progress = progress;
+            this.allDone = new CountDownLatch(total);
+        }
+
+        /**
+         * Sends ready requests while slots are free. A request sent by a finishing request's thread
+         * waited for that slot, so it became ready now; one sent by the arrival thread found a free slot
+         * and counts as ready at its intended time, so a late arrival thread shows up as dispatch lag.
+         */
+        void dispatch(boolean slotJustFreed) {
+            while (!ready.isEmpty()) {
+                int current = inFlight.get();
+                if (cap > 0 && current >= cap) {
+                    return;
+                }
+                if (!inFlight.compareAndSet(current, current + 1)) {
+                    continue;
+                }
+                Ready next = ready.poll();
+                if (next == null) {
+                    inFlight.decrementAndGet();
+                    continue;
+                }
+                long readyAt = slotJustFreed
+                        ? Math.max(next.intendedNanos(), client.clock().nanos() - origin)
+                        : next.intendedNanos();
+                client.send(next.request(), origin, next.intendedNanos(), readyAt, this::onFinished);
+            }
+        }
+
+        private void onFinished(RequestRecord record) {
+            records.add(record);
+            inFlight.decrementAndGet();
+            int failures = record.succeeded() ? failed.get() : failed.incrementAndGet();
+            try {
+                sink.accept(record);
+            } finally {
+                progress.update(finished.incrementAndGet(), failures, total);
+                allDone.countDown();
+                dispatch(true);
+            }
+        }
+    }
+}
