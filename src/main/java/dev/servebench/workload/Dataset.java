@@ -3,7 +3,7 @@ package dev.servebench.workload;
 import java.util.List;
 
 /** A source of benchmark prompts (serving-metrics.md §5). */
-public sealed interface Dataset permits RandomDataset {
+public sealed interface Dataset permits RandomDataset, ShareGptDataset {
 
     /**
      * The rows, indexed 0.. in dispatch order. The same seed gives the same rows; each dataset draws from
