@@ -1,12 +1,32 @@
 package dev.servebench.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import picocli.CommandLine;
 
 /** Entry point of {@code java -jar servebench.jar}. */
 public final class Main {
+
+    /** Exit code for bad input discovered after option parsing (a file, a dataset, a URL). */
+    static final int BAD_INPUT = 2;
+
     private Main() {}
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new ServebenchCommand()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new ServebenchCommand());
+        // Expected failures (bad files, bad values) are one line for the user, not a stack trace.
+        cli.setExecutionExceptionHandler((exception, commandLine, parseResult) -> {
+            if (exception instanceof IllegalArgumentException || exception instanceof IOException
+                    || exception instanceof UncheckedIOException || exception instanceof IllegalStateException) {
+                commandLine.getErr().println("servebench: " + exception.getMessage());
+                return BAD_INPUT;
+            }
+            throw exception;
+        });
+        return cli;
     }
 }

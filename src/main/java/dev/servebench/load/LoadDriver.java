@@ -72,7 +72,7 @@ public final class LoadDriver {
         }
         ClientUsage usage = new ClientUsage(Math.max(0, processCpuNanos() - cpuBefore), wall,
                 client.bytesReceived() - bytesBefore, events);
-        return new LoadPointResult(records, LoadPointResult.durationOf(records), usage);
+        return new LoadPointResult(records, LoadPointResult.durationOf(records), usage, run.origin);
     }
 
     private static void waitUntil(NanoClock clock, long due) {

@@ -11,8 +11,11 @@ import java.util.Objects;
  * @param durationNanos  benchmark duration: from the benchmark start (t = 0) to the end of the last
  *                       request, i.e. the maximum {@code endNanos} of the records
  * @param clientUsage    the client's own resource use
+ * @param originNanos    the client clock's reading at the benchmark start (to line up other time series,
+ *                       e.g. server metrics or GPU telemetry, with the records)
  */
-public record LoadPointResult(List<RequestRecord> records, long durationNanos, ClientUsage clientUsage) {
+public record LoadPointResult(List<RequestRecord> records, long durationNanos, ClientUsage clientUsage,
+                              long originNanos) {
     public LoadPointResult {
         records = List.copyOf(records);
         Objects.requireNonNull(clientUsage, "clientUsage");

@@ -1,0 +1,176 @@
+package dev.servebench.cli;
+
+import dev.servebench.client.Backend;
+import dev.servebench.client.RequestBodies;
+import dev.servebench.metric.GoodputSlo;
+import dev.servebench.metric.MetricOptions;
+import dev.servebench.metric.TokenSource;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/** {@code servebench run}: bench_serving's flags where they exist, plus ours. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run load points against an OpenAI-compatible server and write named metrics and records.")
+public final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--base-url", description = "Server base URL, e.g. http://127.0.0.1:30000.")
+    String baseUrl;
+
+    @Option(names = "--backend", defaultValue = "openai",
+            description = "sglang, sglang-native, sglang-oai, sglang-oai-chat, vllm, vllm-chat, openai, openai-chat, "
+                    + "lmdeploy, lmdeploy-chat (default: ${DEFAULT-VALUE}).")
+    String backend;
+
+    @Option(names = "--model", description = "Model name sent with each request (default: the first id of /v1/models).")
+    String model;
+
+    @Option(names = "--api-key", description = "Bearer token (default: env OPENAI_API_KEY). Never printed or written.")
+    String apiKey;
+
+    @Option(names = "--dataset-name", defaultValue = "random", description = "random or sharegpt (default: ${DEFAULT-VALUE}).")
+    String datasetName;
+
+    @Option(names = "--dataset-path", description = "ShareGPT JSON file (for --dataset-name sharegpt).")
+    Path datasetPath;
+
+    @Option(names = "--random-input-len", defaultValue = "1024", description = "Default: ${DEFAULT-VALUE}.")
+    int randomInputLen;
+
+    @Option(names = "--random-output-len", defaultValue = "1024", description = "Default: ${DEFAULT-VALUE}.")
+    int randomOutputLen;
+
+    @Option(names = "--random-range-ratio", defaultValue = "0.0",
+            description = "Lengths uniform in [max(int(L*r),1), L] (SGLang semantics; default ${DEFAULT-VALUE}).")
+    double randomRangeRatio;
+
+    @Option(names = "--sharegpt-output-len", description = "Fixed output length for ShareGPT rows.")
+    Integer sharegptOutputLen;
+
+    @Option(names = "--prompt-format", defaultValue = "auto",
+            description = "auto (token ids where the endpoint accepts them), ids or text (default: ${DEFAULT-VALUE}).")
+    String promptFormat;
+
+    @Option(names = "--random-vocab-span", defaultValue = "30000", description = "Token ids span for random prompts.")
+    int vocabSpan;
+
+    @Option(names = "--random-token-id-base", defaultValue = "1000", description = "Lowest token id for random prompts.")
+    int tokenIdBase;
+
+    @Option(names = "--num-prompts", defaultValue = "1000", description = "Requests per load point (default ${DEFAULT-VALUE}).")
+    int numPrompts;
+
+    @Option(names = "--max-concurrency", split = ",",
+            description = "Cap on requests in flight; a comma list is a sweep, one load point each (default: no cap).")
+    List<Integer> maxConcurrency = new ArrayList<>();
+
+    @Option(names = "--request-rate", split = ",", defaultValue = "inf",
+            description = "Requests per second, 'inf' = all at once; a comma list is a sweep (default: ${DEFAULT-VALUE}).")
+    List<String> requestRate = new ArrayList<>();
+
+    @Option(names = "--burstiness", defaultValue = "1.0",
+            description = "Gamma shape of arrivals: 1 = Poisson, <1 burstier, >1 more regular (default ${DEFAULT-VALUE}).")
+    double burstiness;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed for dataset and arrivals (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--warmup-requests", defaultValue = "1",
+            description = "Unmeasured requests before each load point (default ${DEFAULT-VALUE}).")
+    int warmupRequests;
+
+    @Option(names = "--disable-ignore-eos", description = "Do not send ignore_eos.")
+    boolean disableIgnoreEos;
+
+    @Option(names = "--extra-request-body", description = "JSON object merged into every request body.")
+    String extraRequestBody;
+
+    @Option(names = "--token-source", defaultValue = "usage",
+            description = "Output tokens from server 'usage' (falls back to chunk count per request) or 'chunks'.")
+    String tokenSource;
+
+    @Option(names = "--goodput", split = " ", description = "vLLM goodput SLOs in ms, e.g. --goodput ttft:300 tpot:50 e2el:2000.")
+    List<String> goodput = new ArrayList<>();
+
+    @Option(names = "--stall-timeout", defaultValue = "600",
+            description = "Fail a request when no byte arrives for this many seconds (default ${DEFAULT-VALUE}).")
+    double stallTimeoutSeconds;
+
+    @Option(names = "--client-threads", defaultValue = "1", description = "Client event-loop threads (default ${DEFAULT-VALUE}).")
+    int clientThreads;
+
+    @Option(names = "--output-dir", description = "Directory for summaries and records (default: reports/runs/<time>).")
+    Path outputDir;
+
+    @Option(names = "--tag", description = "Free-form label stored in every summary.")
+    String tag;
+
+    @Option(names = "--no-progress", description = "Do not draw the progress bar.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() throws Exception {
+        RunSettings settings = settings();
+        return new BenchmarkRun(settings, System.out, System.err).execute();
+    }
+
+    RunSettings settings() {
+        Backend parsedBackend = parse("--backend", () -> Backend.fromCliName(backend));
+        TokenSource source = switch (tokenSource) {
+            case "usage" -> TokenSource.SERVER_USAGE;
+            case "chunks" -> TokenSource.CHUNK_COUNT;
+            default -> throw new ParameterException(spec.commandLine(),
+                    "--token-source must be 'usage' or 'chunks', got '" + tokenSource + "'");
+        };
+        MetricOptions metricOptions = MetricOptions.of(source);
+        if (!goodput.isEmpty()) {
+            metricOptions = metricOptions.withGoodput(parse("--goodput", () -> GoodputOption.parse(goodput)));
+        }
+        List<Double> rates = new ArrayList<>();
+        for (String rate : requestRate) {
+            rates.add(parse("--request-rate", () -> parseRate(rate)));
+        }
+        Optional<String> key = Optional.ofNullable(apiKey).or(() -> Optional.ofNullable(System.getenv("OPENAI_API_KEY")))
+                .filter(k -> !k.isBlank());
+        return parse("options", () -> new RunSettings(
+                Optional.ofNullable(baseUrl), parsedBackend, Optional.ofNullable(model), key,
+                datasetName, Optional.ofNullable(datasetPath), randomInputLen, randomOutputLen, randomRangeRatio,
+                Optional.ofNullable(sharegptOutputLen), promptFormat, vocabSpan, tokenIdBase, numPrompts,
+                List.copyOf(maxConcurrency), List.copyOf(rates), burstiness, seed, warmupRequests,
+                !disableIgnoreEos,
+                extraRequestBody == null ? null : RequestBodies.parseExtraBody(extraRequestBody),
+                metricOptions, Duration.ofNanos((long) (stallTimeoutSeconds * 1e9)), clientThreads,
+                Optional.ofNullable(outputDir), Optional.ofNullable(tag), !noProgress));
+    }
+
+    private static double parseRate(String text) {
+        String t = text.trim();
+        if (t.equalsIgnoreCase("inf")) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double rate = Double.parseDouble(t);
+        if (!(rate > 0)) {
+            throw new IllegalArgumentException("request rate (" + text + ") must be > 0 or 'inf'");
+        }
+        return rate;
+    }
+
+    private <T> T parse(String what, java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), what + ": " + e.getMessage());
+        }
+    }
+}

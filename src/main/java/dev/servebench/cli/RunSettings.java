@@ -1,0 +1,96 @@
+package dev.servebench.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.servebench.client.Backend;
+import dev.servebench.metric.MetricOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Validated settings of one {@code servebench run}. The API key is held but never shown by toString. */
+public record RunSettings(
+        Optional<String> baseUrl,
+        Backend backend,
+        Optional<String> model,
+        Optional<String> apiKey,
+        String datasetName,
+        Optional<Path> datasetPath,
+        int randomInputLen,
+        int randomOutputLen,
+        double randomRangeRatio,
+        Optional<Integer> sharegptOutputLen,
+        String promptFormat,
+        int vocabSpan,
+        int tokenIdBase,
+        int numPrompts,
+        List<Integer> maxConcurrencies,
+        List<Double> requestRates,
+        double burstiness,
+        long seed,
+        int warmupRequests,
+        boolean ignoreEos,
+        ObjectNode extraBody,
+        MetricOptions metricOptions,
+        Duration stallTimeout,
+        int clientThreads,
+        Optional<Path> outputDir,
+        Optional<String> tag,
+        boolean progress) {
+
+    public RunSettings {
+        Objects.requireNonNull(backend, "backend");
+        if (!datasetName.equals("random") && !datasetName.equals("sharegpt")) {
+            throw new IllegalArgumentException("--dataset-name must be 'random' or 'sharegpt', got '" + datasetName + "'");
+        }
+        if (datasetName.equals("sharegpt") && datasetPath.isEmpty()) {
+            throw new IllegalArgumentException("--dataset-name sharegpt needs --dataset-path FILE");
+        }
+        if (!List.of("auto", "ids", "text").contains(promptFormat)) {
+            throw new IllegalArgumentException("--prompt-format must be auto, ids or text, got '" + promptFormat + "'");
+        }
+        if (promptFormat.equals("ids") && !backend.endpoint().acceptsTokenIds()) {
+            throw new IllegalArgumentException("--prompt-format ids: backend " + backend + " ("
+                    + backend.endpoint().path() + ") accepts text prompts only");
+        }
+        if (numPrompts < 1) {
+            throw new IllegalArgumentException("--num-prompts (" + numPrompts + ") must be >= 1");
+        }
+        for (int c : maxConcurrencies) {
+            if (c < 1) {
+                throw new IllegalArgumentException("--max-concurrency (" + c + ") must be >= 1");
+            }
+        }
+        if (requestRates.isEmpty()) {
+            throw new IllegalArgumentException("--request-rate needs at least one value");
+        }
+        if (warmupRequests < 0) {
+            throw new IllegalArgumentException("--warmup-requests (" + warmupRequests + ") must be >= 0");
+        }
+        if (clientThreads < 1) {
+            throw new IllegalArgumentException("--client-threads (" + clientThreads + ") must be >= 1");
+        }
+        if (!(burstiness > 0)) {
+            throw new IllegalArgumentException("--burstiness (" + burstiness + ") must be > 0");
+        }
+        maxConcurrencies = List.copyOf(maxConcurrencies);
+        requestRates = List.copyOf(requestRates);
+    }
+
+    /** Whether prompts go out as token ids. */
+    public boolean tokenIdPrompts() {
+        return datasetName.equals("random") && switch (promptFormat) {
+            case "ids" -> true;
+            case "text" -> false;
+            default -> backend.endpoint().acceptsTokenIds();
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "RunSettings[baseUrl=" + baseUrl + ", backend=" + backend + ", model=" + model + ", apiKey="
+                + (apiKey.isPresent() ? "(set)" : "(none)") + ", dataset=" + datasetName + ", numPrompts=" + numPrompts
+                + ", maxConcurrencies=" + maxConcurrencies + ", requestRates=" + requestRates + "]";
+    }
+}
