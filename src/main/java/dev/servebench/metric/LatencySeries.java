@@ -11,8 +11,8 @@ public enum LatencySeries {
     SGLANG_TPOT(Origin.SGLANG, "tpot", "TPOT", TokenBasis.OUTPUT_LENGTH,
             "tpot_i = (e2e_latency_i - ttft_i) / (output_len_i - 1), successful requests with output_len_i > 1"),
     SGLANG_ITL(Origin.SGLANG, "itl", "ITL", TokenBasis.TOKEN_EVENTS,
-            "concatenated per-request ITLs: gap of each later token event to the previous one, split evenly"
-                    + " over the event's tokens, successful requests"),
+            "itl_i = per-request ITLs concatenated in dispatch order: gap of each later token event to the"
+                    + " previous one, split evenly over the event's tokens, successful requests"),
     SGLANG_E2E(Origin.SGLANG, "e2e_latency", "E2E Latency", TokenBasis.NONE,
             "e2e_latency_i = last non-empty SSE line (normally [DONE]) - send, successful requests"
                     + " (SGLang crashes instead of reporting 0 when there are none)"),
@@ -22,13 +22,13 @@ public enum LatencySeries {
             "tpot_i = (e2el_i - ttft_i) / (output_len_i - 1) with vLLM's ttft and e2el,"
                     + " vLLM-successful requests with output_len_i > 1"),
     VLLM_ITL(Origin.VLLM, "itl", "ITL", TokenBasis.TOKEN_EVENTS,
-            "concatenated per-request ITLs: gap of each later choice-bearing event to the previous one,"
-                    + " vLLM-successful requests"),
+            "itl_i = per-request ITLs concatenated in dispatch order: gap of each later choice-bearing event"
+                    + " to the previous one, vLLM-successful requests"),
     VLLM_E2EL(Origin.VLLM, "e2el", "E2EL", TokenBasis.NONE,
             "e2el_i = last choice-bearing event (usage chunk and [DONE] excluded) - send,"
                     + " vLLM-successful requests"),
     QUEUE_TIME(Origin.SERVEBENCH, "queue_time", null, TokenBasis.NONE,
-            "queue_i = actual send - intended send (client-side wait, e.g. for a concurrency slot),"
+            "queue_time_i = actual send - intended send (client-side wait, e.g. for a concurrency slot),"
                     + " successful requests");
 
     private final Origin origin;

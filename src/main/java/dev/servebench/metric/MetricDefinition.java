@@ -59,7 +59,7 @@ record MetricDefinition(
                 : statistic.labelWord() + " " + series.labelName() + " (ms):";
         // SGLang prints "Max ITL (ms):" but does not write max_itl_ms into its result file.
         boolean written = statistic != Statistic.MAX;
-        String formula = statistic.formulaName() + "(" + series.stem() + "_i) * 1000, where " + series.definition()
+        String formula = statistic.formulaName() + " of " + series.stem() + "_i (s) * 1000; " + series.definition()
                 + "; empty list -> 0";
         return new MetricDefinition(
                 origin == Origin.VLLM ? "vllm_" + plainId : plainId,
