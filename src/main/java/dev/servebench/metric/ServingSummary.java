@@ -61,7 +61,7 @@ public record ServingSummary(
         nonNegative("tokenCountMismatches", tokenCountMismatches);
         nonNegative("usageMissing", usageMissing);
         nonNegative("successesWithoutEvent", successesWithoutEvent);
-        notes = List.copyOf(notes);
+        notes = List.copyOf(Objects.requireNonNull(notes, "notes"));
     }
 
     /** The metric's value, or empty when it does not apply to this run (e.g. goodput without SLOs). */

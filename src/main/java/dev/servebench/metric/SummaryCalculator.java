@@ -50,7 +50,8 @@ public final class SummaryCalculator {
                 continue;
             }
             successes.add(record);
-            if (record.chunks().size() > 0) {
+            // vLLM marks a stream that never produced a TTFT as failed.
+            if (record.vllmTtftSeconds().isPresent()) {
                 vllmSuccesses.add(record);
             } else {
                 withoutEvent++;
