@@ -2,6 +2,7 @@ package dev.servebench.metric;
 
 import dev.servebench.record.RequestRecord;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
@@ -40,12 +41,12 @@ final class Population {
             output += outputLen;
             ttfts[i] = timing.ttft();
             latencies[i] = timing.latency();
+            // tpotsOrZero keeps 0.0 for output_len <= 1: vLLM's all_tpots, which goodput compares.
             if (outputLen > 1) {
                 double value = (timing.latency() - timing.ttft()) / (double) (outputLen - 1);
                 tpots[tpotCount++] = value;
                 tpotsOrZero[i] = value;
             }
-            // vLLM's all_tpots keeps 0.0 for output_len <= 1 (the array's initial value) for goodput.
             itlCount += timing.itl().length;
         }
         double[] itls = new double[itlCount];
@@ -57,7 +58,7 @@ final class Population {
         totalPromptLen = prompt;
         totalOutputLen = output;
         ttft = new Sample(ttfts);
-        tpot = new Sample(java.util.Arrays.copyOf(tpots, tpotCount));
+        tpot = new Sample(Arrays.copyOf(tpots, tpotCount));
         allTpots = tpotsOrZero;
         itl = new Sample(itls);
         latency = new Sample(latencies);
