@@ -1,0 +1,94 @@
+package dev.servebench.metric;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/** Everything a {@link MetricId} computation reads: both tools' populations, the duration and options. */
+final class Aggregation {
+
+    private final double durationSeconds;
+    private final int requests;
+    private final Population sglang;
+    private final Population vllm;
+    private final Sample queue;
+    private final Optional<GoodputSlo> goodput;
+    private final int tokenCountMismatches;
+    private final int usageMissing;
+
+    Aggregation(double durationSeconds, int requests, Population sglang, Population vllm, Sample queue,
+            Optional<GoodputSlo> goodput, int tokenCountMismatches, int usageMissing) {
+        this.durationSeconds = durationSeconds;
+        this.requests = requests;
+        this.sglang = sglang;
+        this.vllm = vllm;
+        this.queue = queue;
+        this.goodput = goodput;
+        this.tokenCountMismatches = tokenCountMismatches;
+        this.usageMissing = usageMissing;
+    }
+
+    double durationSeconds() {
+        return durationSeconds;
+    }
+
+    /**
+     * {@code amount / D}. Both tools raise ZeroDivisionError when D is 0; we report 0 instead (the summary
+     * carries a note) so that one degenerate run cannot poison a report with NaN or Infinity.
+     */
+    double perSecond(double amount) {
+        return durationSeconds == 0 ? 0.0 : amount / durationSeconds;
+    }
+
+    Population sglang() {
+        return sglang;
+    }
+
+    Population vllm() {
+        return vllm;
+    }
+
+    /** vLLM's {@code failed}: every request that is not a vLLM success. */
+    int vllmFailed() {
+        return requests - vllm.completed();
+    }
+
+    int tokenCountMismatches() {
+        return tokenCountMismatches;
+    }
+
+    int usageMissing() {
+        return usageMissing;
+    }
+
+    Sample series(LatencySeries series) {
+        return switch (series) {
+            case SGLANG_TTFT -> sglang.ttft();
+            case SGLANG_TPOT -> sglang.tpot();
+            case SGLANG_ITL -> sglang.itl();
+            case SGLANG_E2E -> sglang.latency();
+            case VLLM_TTFT -> vllm.ttft();
+            case VLLM_TPOT -> vllm.tpot();
+            case VLLM_ITL -> vllm.itl();
+            case VLLM_E2EL -> vllm.latency();
+            case QUEUE_TIME -> queue;
+        };
+    }
+
+    /** vLLM's {@code request_goodput}: good / D, absent when no objectives were given. */
+    OptionalDouble requestGoodput() {
+        if (goodput.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        GoodputSlo slo = goodput.get();
+        List<Timing> timings = vllm.timings();
+        int good = 0;
+        for (int i = 0; i < timings.size(); i++) {
+            Timing timing = timings.get(i);
+            if (slo.isGood(timing.ttft(), vllm.allTpot(i), timing.latency())) {
+                good++;
+            }
+        }
+        return OptionalDouble.of(perSecond(good));
+    }
+}

@@ -1,0 +1,11 @@
+package dev.servebench.metric;
+
+/**
+ * One successful request as one tool's {@code calculate_metrics} sees it, in seconds.
+ *
+ * @param start   start_time (send instant)
+ * @param ttft    the tool's TTFT
+ * @param itl     the tool's ITL list (owned; not modified)
+ * @param latency the tool's latency
+ */
+record Timing(double start, double ttft, double[] itl, double latency) {}
