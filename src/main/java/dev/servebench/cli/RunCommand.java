@@ -133,10 +133,9 @@ public final class RunCommand implements Callable<Integer> {
             default -> throw new ParameterException(spec.commandLine(),
                     "--token-source must be 'usage' or 'chunks', got '" + tokenSource + "'");
         };
-        MetricOptions metricOptions = MetricOptions.of(source);
-        if (!goodput.isEmpty()) {
-            metricOptions = metricOptions.withGoodput(parse("--goodput", () -> GoodputOption.parse(goodput)));
-        }
+        MetricOptions metricOptions = goodput.isEmpty()
+                ? MetricOptions.of(source)
+                : MetricOptions.of(source).withGoodput(parse("--goodput", () -> GoodputOption.parse(goodput)));
         List<Double> rates = new ArrayList<>();
         for (String rate : requestRate) {
             rates.add(parse("--request-rate", () -> parseRate(rate)));

@@ -12,17 +12,19 @@ final class Aggregation {
     private final Population sglang;
     private final Population vllm;
     private final Sample queue;
+    private final Sample dispatchLag;
     private final Optional<GoodputSlo> goodput;
     private final int tokenCountMismatches;
     private final int usageMissing;
 
     Aggregation(double durationSeconds, int requests, Population sglang, Population vllm, Sample queue,
-            Optional<GoodputSlo> goodput, int tokenCountMismatches, int usageMissing) {
+            Sample dispatchLag, Optional<GoodputSlo> goodput, int tokenCountMismatches, int usageMissing) {
         this.durationSeconds = durationSeconds;
         this.requests = requests;
         this.sglang = sglang;
         this.vllm = vllm;
         this.queue = queue;
+        this.dispatchLag = dispatchLag;
         this.goodput = goodput;
         this.tokenCountMismatches = tokenCountMismatches;
         this.usageMissing = usageMissing;
@@ -72,6 +74,7 @@ final class Aggregation {
             case VLLM_ITL -> vllm.itl();
             case VLLM_E2EL -> vllm.latency();
             case QUEUE_TIME -> queue;
+            case DISPATCH_LAG -> dispatchLag;
         };
     }
 

@@ -29,7 +29,10 @@ public enum LatencySeries {
                     + " vLLM-successful requests"),
     QUEUE_TIME(Origin.SERVEBENCH, "queue_time", null, TokenBasis.NONE,
             "queue_time_i = actual send - intended send (client-side wait, e.g. for a concurrency slot),"
-                    + " successful requests");
+                    + " successful requests"),
+    DISPATCH_LAG(Origin.SERVEBENCH, "dispatch_lag", null, TokenBasis.NONE,
+            "dispatch_lag_i = actual send - ready time (due and a concurrency slot free): the client's own"
+                    + " lateness, all requests");
 
     private final Origin origin;
     private final String stem;

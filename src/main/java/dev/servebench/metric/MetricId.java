@@ -3,6 +3,7 @@ package dev.servebench.metric;
 import static dev.servebench.metric.Direction.HIGHER_IS_BETTER;
 import static dev.servebench.metric.Direction.INFORMATIONAL;
 import static dev.servebench.metric.Direction.LOWER_IS_BETTER;
+import static dev.servebench.metric.LatencySeries.DISPATCH_LAG;
 import static dev.servebench.metric.LatencySeries.QUEUE_TIME;
 import static dev.servebench.metric.LatencySeries.SGLANG_E2E;
 import static dev.servebench.metric.LatencySeries.SGLANG_ITL;
@@ -157,6 +158,9 @@ public enum MetricId {
     MEDIAN_QUEUE_TIME_MS(stat(MEDIAN, QUEUE_TIME)),
     P99_QUEUE_TIME_MS(stat(P99, QUEUE_TIME)),
     MAX_QUEUE_TIME_MS(stat(MAX, QUEUE_TIME)),
+    MEAN_DISPATCH_LAG_MS(stat(MEAN, DISPATCH_LAG)),
+    P99_DISPATCH_LAG_MS(stat(P99, DISPATCH_LAG)),
+    MAX_DISPATCH_LAG_MS(stat(MAX, DISPATCH_LAG)),
     TOKEN_COUNT_MISMATCHES(servebench("token_count_mismatches", REQUESTS, INFORMATIONAL, USAGE_AND_CHUNKS,
             "successful requests whose usage.completion_tokens differs from the chunk-counted tokens",
             Aggregation::tokenCountMismatches)),

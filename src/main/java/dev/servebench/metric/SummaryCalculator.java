@@ -73,9 +73,13 @@ public final class SummaryCalculator {
         for (int i = 0; i < queue.length; i++) {
             queue[i] = RequestRecord.seconds(successes.get(i).queueNanos());
         }
+        double[] dispatchLag = new double[ordered.size()];
+        for (int i = 0; i < dispatchLag.length; i++) {
+            dispatchLag[i] = RequestRecord.seconds(ordered.get(i).dispatchLagNanos());
+        }
         Aggregation aggregation = new Aggregation(RequestRecord.seconds(benchmarkDurationNanos), ordered.size(),
                 Population.sglang(successes, source), Population.vllm(vllmSuccesses, source), new Sample(queue),
-                options.goodput(), mismatches, usageMissing);
+                new Sample(dispatchLag), options.goodput(), mismatches, usageMissing);
         Map<MetricId, Double> values = new EnumMap<>(MetricId.class);
         for (MetricId id : MetricId.values()) {
             id.compute(aggregation).ifPresent(value -> values.put(id, value));

@@ -39,6 +39,10 @@ class EdgeCasesTest {
             double expected = switch (id) {
                 case FAILED -> 3.0;
                 case BENCHMARK_DURATION -> 31.0;
+                // Dispatch lag covers every request: the third was sent 0.9 s after it was due.
+                case MEAN_DISPATCH_LAG_MS -> (0.0 + (-0.0 + 0.0 + 0.0 + 0.9)) / 3 * 1000;
+                case P99_DISPATCH_LAG_MS -> (0.9 - 0.9 * (1 - (2 * (99 / 100.0) - 1))) * 1000;
+                case MAX_DISPATCH_LAG_MS -> 0.9 * 1000;
                 default -> 0.0;
             };
             assertThat(s.value(id)).as(id.id()).hasValue(expected);
