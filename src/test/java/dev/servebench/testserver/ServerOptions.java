@@ -1,0 +1,72 @@
+package dev.servebench.testserver;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Objects;
+
+/**
+ * Where the server listens and how much it accepts.
+ *
+ * @param host           a loopback address; the server never listens beyond this machine
+ * @param port           0 for an ephemeral port
+ * @param ioThreads      event loop threads; one keeps a 2-core machine free for the client under test
+ * @param maxConnections connections beyond this are answered 503 and closed
+ * @param maxBodyBytes   request bodies beyond this are answered 413
+ * @param maxCacheBytes  budget for pre-rendered full-speed responses
+ */
+public record ServerOptions(String host, int port, int ioThreads, int maxConnections, int maxBodyBytes,
+                            long maxCacheBytes) {
+
+    public static final String DEFAULT_HOST = "127.0.0.1";
+
+    public ServerOptions {
+        Objects.requireNonNull(host, "host");
+        try {
+            if (!InetAddress.getByName(host).isLoopbackAddress()) {
+                throw new IllegalArgumentException("host (" + host + ") must be a loopback address");
+            }
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("host (" + host + ") does not resolve", e);
+        }
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port (" + port + ") must be in 0..65535");
+        }
+        if (ioThreads < 1) {
+            throw new IllegalArgumentException("ioThreads (" + ioThreads + ") must be >= 1");
+        }
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("maxConnections (" + maxConnections + ") must be >= 1");
+        }
+        if (maxBodyBytes < 1) {
+            throw new IllegalArgumentException("maxBodyBytes (" + maxBodyBytes + ") must be >= 1");
+        }
+        if (maxCacheBytes < 0) {
+            throw new IllegalArgumentException("maxCacheBytes (" + maxCacheBytes + ") must be >= 0");
+        }
+    }
+
+    /** 127.0.0.1, ephemeral port, 1 I/O thread, 1024 connections, 8 MiB bodies, 256 MiB of cache. */
+    public static ServerOptions defaults() {
+        return new ServerOptions(DEFAULT_HOST, 0, 1, 1024, 8 << 20, 256L << 20);
+    }
+
+    public ServerOptions withPort(int port) {
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes);
+    }
+
+    public ServerOptions withHost(String host) {
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes);
+    }
+
+    public ServerOptions withIoThreads(int ioThreads) {
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes);
+    }
+
+    public ServerOptions withMaxConnections(int maxConnections) {
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes);
+    }
+
+    public ServerOptions withMaxBodyBytes(int maxBodyBytes) {
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes);
+    }
+}
