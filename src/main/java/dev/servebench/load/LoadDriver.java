@@ -24,8 +24,8 @@ import java.util.function.Consumer;
  *
  * <p>Concurrency notes. Requests become <em>ready</em> when they are due; the arrival thread pushes them
  * onto a queue, and whoever frees or finds a slot (the arrival thread, or an event loop finishing a
- * request) dispatches from it. The in-flight count is claimed with a CAS before a request is taken off
- * the queue, so the cap is never exceeded and no request waits while a slot is free. The intended
+ * request) dispatches from it. Slots are tokens in a queue, taken before a request is, so the cap is
+ * never exceeded and no request waits while a slot is free. The intended
  * schedule is absolute (offsets from the start), so a late wake-up is caught up, not carried forward.
  */
 public final class LoadDriver {
@@ -60,7 +60,7 @@ public final class LoadDriver {
             long due = run.origin + intendedOffsets[i];
             waitUntil(clock, due);
             run.ready.add(new Ready(requests.get(i), intendedOffsets[i]));
-            run.dispatch(false);
+            run.dispatch();
         }
         run.allDone.await();
         long wall = clock.nanos() - run.origin;
@@ -92,61 +92,68 @@ public final class LoadDriver {
 
     private final class Run {
         final Queue<Ready> ready = new ConcurrentLinkedQueue<>();
+        /** Free concurrency slots, each holding the time it was freed (Long.MIN_VALUE: never used). */
+        final Queue<Long> freeSlots = new ConcurrentLinkedQueue<>();
         final Queue<RequestRecord> records = new ConcurrentLinkedQueue<>();
-        final AtomicInteger inFlight = new AtomicInteger();
         final AtomicInteger finished = new AtomicInteger();
         final AtomicInteger failed = new AtomicInteger();
         final CountDownLatch allDone;
         final int total;
-        final int cap;
+        final boolean capped;
         final Consumer<RequestRecord> sink;
         final LoadProgress progress;
         volatile long origin;
 
         Run(int total, int cap, Consumer<RequestRecord> sink, LoadProgress progress) {
             this.total = total;
-            this.cap = cap;
+            this.capped = cap > 0;
             this.sink = sink;
             this.progress = progress;
             this.allDone = new CountDownLatch(total);
+            for (int i = 0; i < cap; i++) {
+                freeSlots.add(Long.MIN_VALUE);
+            }
         }
 
         /**
-         * Sends ready requests while slots are free. A request sent by a finishing request's thread
-         * waited for that slot, so it became ready now; one sent by the arrival thread found a free slot
-         * and counts as ready at its intended time, so a late arrival thread shows up as dispatch lag.
+         * Pairs ready requests with free slots and sends them. A request is ready at the later of its
+         * intended time and the time its slot was freed, whichever thread ends up sending it. A slot
+         * taken without a request to go with it is put back and the queue re-checked, so a request
+         * queued meanwhile by another thread (which found no slot) is never stranded.
          */
-        void dispatch(boolean slotJustFreed) {
-            while (!ready.isEmpty()) {
-                int current = inFlight.get();
-                if (cap > 0 && current >= cap) {
+        void dispatch() {
+            while (true) {
+                Long slotFreedAt = capped ? freeSlots.poll() : Long.valueOf(Long.MIN_VALUE);
+                if (slotFreedAt == null) {
                     return;
-                }
-                if (!inFlight.compareAndSet(current, current + 1)) {
-                    continue;
                 }
                 Ready next = ready.poll();
                 if (next == null) {
-                    inFlight.decrementAndGet();
+                    if (capped) {
+                        freeSlots.add(slotFreedAt);
+                    }
+                    if (ready.isEmpty()) {
+                        return;
+                    }
                     continue;
                 }
-                long readyAt = slotJustFreed
-                        ? Math.max(next.intendedNanos(), client.clock().nanos() - origin)
-                        : next.intendedNanos();
+                long readyAt = Math.max(next.intendedNanos(), slotFreedAt);
                 client.send(next.request(), origin, next.intendedNanos(), readyAt, this::onFinished);
             }
         }
 
         private void onFinished(RequestRecord record) {
             records.add(record);
-            inFlight.decrementAndGet();
             int failures = record.succeeded() ? failed.get() : failed.incrementAndGet();
             try {
                 sink.accept(record);
             } finally {
+                if (capped) {
+                    freeSlots.add(client.clock().nanos() - origin);
+                }
                 progress.update(finished.incrementAndGet(), failures, total);
                 allDone.countDown();
-                dispatch(true);
+                dispatch();
             }
         }
     }
