@@ -24,7 +24,7 @@ import dev.servebench.workload.RandomDataset;
 import dev.servebench.workload.ShareGptDataset;
 import dev.servebench.workload.WarmupRequests;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,10 +43,10 @@ final class BenchmarkRun {
     static final int NO_SUCCESSFUL_REQUEST = 3;
 
     private final RunSettings settings;
-    private final PrintStream out;
-    private final PrintStream err;
+    private final PrintWriter out;
+    private final PrintWriter err;
 
-    BenchmarkRun(RunSettings settings, PrintStream out, PrintStream err) {
+    BenchmarkRun(RunSettings settings, PrintWriter out, PrintWriter err) {
         this.settings = settings;
         this.out = out;
         this.err = err;
@@ -94,6 +94,7 @@ final class BenchmarkRun {
             }
         }
         out.println("Results in " + dir.toAbsolutePath());
+        out.flush();
         return status;
     }
 
@@ -111,7 +112,7 @@ final class BenchmarkRun {
         }
         ArrivalPlan plan = ArrivalPlan.plan(ArrivalProcess.of(point.requestRate(), point.burstiness()),
                 measured.size(), settings.seed());
-        LoadProgress progress = settings.progress() ? new ProgressBar(err, point.describe()) : LoadProgress.NONE;
+        LoadProgress progress = settings.progress() ? new ProgressBar(err, point.describe(), ProgressBar.stderrIsTerminal()) : LoadProgress.NONE;
         Path recordsFile = dir.resolve(point.label() + ".records.jsonl");
         LoadPointResult result;
         try (RecordSink sink = new RecordSink(recordsFile)) {
@@ -120,6 +121,7 @@ final class BenchmarkRun {
         ServingSummary summary = SummaryCalculator.compute(result.records(), result.durationNanos(),
                 settings.metricOptions());
         out.print(ConsoleSummary.render(description, point, summary, result.clientUsage()));
+        out.flush();
         SummaryJson.write(dir.resolve(point.label() + ".summary.json"), description, point, summary,
                 result.clientUsage());
         return result.records().stream().anyMatch(RequestRecord::succeeded);

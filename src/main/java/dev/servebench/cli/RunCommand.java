@@ -122,7 +122,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunSettings settings = settings();
-        return new BenchmarkRun(settings, System.out, System.err).execute();
+        return new BenchmarkRun(settings, spec.commandLine().getOut(), spec.commandLine().getErr()).execute();
     }
 
     RunSettings settings() {

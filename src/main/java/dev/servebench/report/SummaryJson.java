@@ -84,7 +84,15 @@ public final class SummaryJson {
         clientNode.put("wall_ns", client.wallNanos());
         clientNode.put("bytes_received", client.bytesReceived());
         clientNode.put("events_received", client.eventsReceived());
-        ObjectNode metrics = ours.putObject("metrics");
+        ours.set("metrics", metrics(s));
+        var notes = ours.putArray("notes");
+        s.notes().forEach(notes::add);
+        return ours;
+    }
+
+    /** Every applicable metric with its value, unit, direction, origin, formula and token basis. */
+    public static ObjectNode metrics(ServingSummary s) {
+        ObjectNode metrics = MAPPER.createObjectNode();
         for (MetricId id : MetricId.values()) {
             OptionalDouble value = s.value(id);
             if (value.isEmpty()) {
@@ -98,9 +106,15 @@ public final class SummaryJson {
             m.put("formula", id.formula());
             m.put("token_basis", id.tokenBasis().name().toLowerCase(Locale.ROOT));
         }
-        var notes = ours.putArray("notes");
-        s.notes().forEach(notes::add);
-        return ours;
+        return metrics;
+    }
+
+    public static String pretty(ObjectNode node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void putNumber(ObjectNode node, String key, MetricId id, double value) {
@@ -130,6 +144,12 @@ public final class SummaryJson {
         Path temp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
         try {
             Files.write(temp, content);
+            // createTempFile makes the file owner-only; a summary is as readable as any other output.
+            try {
+                Files.setPosixFilePermissions(temp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException notPosix) {
+                // keep the default permissions
+            }
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(temp);

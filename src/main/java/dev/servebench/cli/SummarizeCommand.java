@@ -1,0 +1,50 @@
+package dev.servebench.cli;
+
+import dev.servebench.load.LoadPointResult;
+import dev.servebench.metric.MetricOptions;
+import dev.servebench.metric.ServingSummary;
+import dev.servebench.metric.SummaryCalculator;
+import dev.servebench.metric.TokenSource;
+import dev.servebench.record.RecordJsonl;
+import dev.servebench.record.RequestRecord;
+import dev.servebench.report.SummaryJson;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code servebench summarize RECORDS.jsonl}: recomputes every metric from a records file alone (the
+ * benchmark duration is the last request's end, as in a live run) and prints them as JSON.
+ */
+@Command(name = "summarize", mixinStandardHelpOptions = true,
+        description = "Recompute every metric from a records JSONL file and print them as JSON.")
+public final class SummarizeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RECORDS", description = "A *.records.jsonl file written by servebench run.")
+    Path records;
+
+    @Option(names = "--token-source", defaultValue = "usage", description = "usage (default) or chunks.")
+    String tokenSource;
+
+    @Override
+    public Integer call() throws Exception {
+        TokenSource source = switch (tokenSource) {
+            case "usage" -> TokenSource.SERVER_USAGE;
+            case "chunks" -> TokenSource.CHUNK_COUNT;
+            default -> throw new IllegalArgumentException("--token-source must be 'usage' or 'chunks', got '" + tokenSource + "'");
+        };
+        List<RequestRecord> list = RecordJsonl.read(records);
+        ServingSummary summary = SummaryCalculator.compute(list, LoadPointResult.durationOf(list), MetricOptions.of(source));
+        spec.commandLine().getOut().println(SummaryJson.pretty(SummaryJson.metrics(summary)));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+}
