@@ -88,7 +88,7 @@ record ApiRequest(Endpoint endpoint, boolean stream, boolean includeUsage, int m
         for (JsonNode member : prompt) {
             total += member.isArray() ? member.size() : textTokens(member.asText().length());
         }
-        return (int) Math.clamp(total, 1, Integer.MAX_VALUE);
+        return Math.clamp(total, 1, Integer.MAX_VALUE);
     }
 
     private static int chatPromptTokens(JsonNode messages) {
@@ -107,7 +107,7 @@ record ApiRequest(Endpoint endpoint, boolean stream, boolean includeUsage, int m
     }
 
     private static int textTokens(long chars) {
-        return (int) Math.clamp((chars + 3) / 4, 1, Integer.MAX_VALUE);
+        return Math.clamp((chars + 3) / 4, 1, Integer.MAX_VALUE);
     }
 
     /** A malformed request; the message names the offending field and value. */

@@ -137,7 +137,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             if (!HttpMethod.GET.equals(method)) {
                 queue.add(error(405, "invalid_request_error", method + " " + path + " is not allowed", close));
             } else if (path.equals("/health")) {
-                queue.add(new Ready(HttpWire.fullBuffer(ctx.alloc(), 200, HttpWire.JSON, "", close), close));
+                queue.add(new Ready(HttpWire.fullBuffer(ctx.alloc(), 200, HttpWire.TEXT, "", close), close));
             } else {
                 queue.add(new Ready(HttpWire.fullBuffer(ctx.alloc(), 200, HttpWire.JSON, server.modelsBody(),
                         close), close));
@@ -193,7 +193,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             }
         }
         ByteBuf wire = ctx.alloc().directBuffer(ResponseCache.estimateBytes(work.request(), work.plan()));
-        Rendering rendering = Renderer.render(work.request(), work.plan(), script, work.index(), work.close(), wire);
+        Rendering rendering;
+        try {
+            rendering = Renderer.render(work.request(), work.plan(), script, work.index(), work.close(), wire);
+        } catch (RuntimeException e) {
+            wire.release();
+            throw e;
+        }
         active = new PacedResponse(ctx, rendering, work, script.recordEmissions(), server::record,
                 () -> finished(work));
         active.run();

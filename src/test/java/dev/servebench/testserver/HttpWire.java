@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 final class HttpWire {
 
     static final String JSON = "application/json";
+    static final String TEXT = "text/plain; charset=utf-8";
     static final String SSE = "text/event-stream; charset=utf-8";
     static final String CHUNKED_END = "0\r\n\r\n";
 

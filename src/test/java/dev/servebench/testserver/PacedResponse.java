@@ -2,13 +2,13 @@ package dev.servebench.testserver;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
-import io.netty.util.concurrent.ScheduledFuture;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Sends a {@link Rendering} op by op, each at its absolute due time (start + due), on the channel's event loop.
+ * Sends a {@link Rendering} op by op, each at its absolute due time (start + due), on the channel's event loop,
+ * woken precisely with the help of {@link PacingSelectStrategy}.
  * Due times are never derived from the previous emission, so a late wake-up does not shift later chunks.
  * Each op is one retained slice written and flushed; the emission time of a token chunk is read right after.
  */
@@ -25,7 +25,6 @@ final class PacedResponse implements Runnable {
     private int next;
     private int chunksSent;
     private boolean finished;
-    private ScheduledFuture<?> timer;
 
     /** {@code onDone} runs on the event loop once the connection may carry the next response. */
     PacedResponse(ChannelHandlerContext ctx, Rendering rendering, GenerationWork work, boolean record,
@@ -45,12 +44,11 @@ final class PacedResponse implements Runnable {
         if (finished) {
             return;
         }
-        timer = null;
         long now = System.nanoTime();
         while (next < limit) {
             long wait = work.startNanos() + rendering.dueNanos(next) - now;
             if (wait > 0) {
-                timer = ctx.executor().schedule(this, wait, TimeUnit.NANOSECONDS);
+                sleep(now + wait, wait);
                 return;
             }
             int from = rendering.opStart(next);
@@ -89,12 +87,24 @@ final class PacedResponse implements Runnable {
         }
     }
 
-    /** The connection closed underneath us. */
-    void abort() {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
+    /**
+     * Wakes this response at {@code due}. With a {@link PacingSelectStrategy} the loop first sleeps (coarsely)
+     * until the busy-poll window opens and is then woken by its polling exactly on time.
+     */
+    private void sleep(long due, long wait) {
+        PacingSelectStrategy pacing = PacingSelectStrategy.current();
+        long delay = wait;
+        if (pacing != null) {
+            pacing.expect(due);
+            if (wait > pacing.spinNanos()) {
+                delay = wait - pacing.spinNanos();
+            }
         }
+        ctx.executor().schedule(this, delay, TimeUnit.NANOSECONDS);
+    }
+
+    /** The connection closed underneath us; a wake-up still scheduled finds us finished. */
+    void abort() {
         finish(EmissionLog.Outcome.CLOSED_EARLY);
     }
 

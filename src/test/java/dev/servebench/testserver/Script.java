@@ -8,7 +8,9 @@ import java.util.function.LongFunction;
 /**
  * Chooses the {@link Plan} for each request. An {@code x-script: <name>} header picks a named plan (an unknown
  * name is answered 400); otherwise {@code byIndex} is asked with the request's 0-based arrival index, and
- * {@code defaultPlan} is used when it answers null.
+ * {@code defaultPlan} is used when it answers null. Every POST to a generation endpoint takes the next index,
+ * including requests later answered 400; {@code /health} and {@code /v1/models} take none. {@code byIndex}
+ * runs on event loop threads, concurrently when the server has several.
  *
  * @param defaultPlan         plan for requests nothing else claims
  * @param named               plans selectable by the {@code x-script} header

@@ -12,6 +12,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.channels.spi.SelectorProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -55,7 +56,10 @@ public final class ScriptedServer implements AutoCloseable {
         this.modelsBody = "{\"object\":\"list\",\"data\":[{\"id\":" + Json.quote(script.model())
                 + ",\"object\":\"model\",\"created\":" + script.createdEpochSeconds()
                 + ",\"owned_by\":\"servebench\"}]}";
-        this.group = new MultiThreadIoEventLoopGroup(options.ioThreads(), NioIoHandler.newFactory());
+        this.group = new MultiThreadIoEventLoopGroup(options.ioThreads(), options.spinNanos() > 0
+                ? NioIoHandler.newFactory(SelectorProvider.provider(),
+                        () -> new PacingSelectStrategy(options.spinNanos()))
+                : NioIoHandler.newFactory());
         try {
             ServerBootstrap bootstrap = new ServerBootstrap()
                     .group(group)
