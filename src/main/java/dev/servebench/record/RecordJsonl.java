@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -96,26 +95,40 @@ public final class RecordJsonl {
         g.writeEndObject();
     }
 
-    /** Reads every record of a records file, in file order. */
+    /**
+     * Reads every record of a records file, in file order. A last line without its line break that does
+     * not parse is the trace of a killed run and is skipped; any other bad line is an error naming the
+     * file and line.
+     */
     public static List<RequestRecord> read(Path file) throws IOException {
         List<RequestRecord> records = new ArrayList<>();
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            int lineNumber = 0;
-            while ((line = reader.readLine()) != null) {
-                lineNumber++;
-                if (line.isBlank()) {
-                    continue;
+        String content = Files.readString(file, StandardCharsets.UTF_8);
+        String[] lines = content.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            if (line.isBlank()) {
+                continue;
+            }
+            boolean unterminatedLast = i == lines.length - 1;
+            try {
+                records.add(fromJson(MAPPER.readTree(line)));
+            } catch (IOException | RuntimeException e) {
+                if (unterminatedLast) {
+                    break;
                 }
-                try {
-                    records.add(fromJson(MAPPER.readTree(line)));
-                } catch (IOException | RuntimeException e) {
-                    throw new IOException(file + ":" + lineNumber + ": not a servebench request record ("
-                            + e.getMessage() + ")", e);
-                }
+                throw new IOException(file + ":" + (i + 1) + ": not a servebench request record ("
+                        + firstLine(e.getMessage()) + ")", e);
             }
         }
         return records;
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "unreadable";
+        }
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
     }
 
     static RequestRecord fromJson(JsonNode n) {

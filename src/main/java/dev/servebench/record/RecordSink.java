@@ -22,6 +22,7 @@ public final class RecordSink implements AutoCloseable {
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(65_536);
     private final Thread writer;
     private final Path file;
+    private final Thread shutdownHook;
     private volatile IOException failure;
 
     public RecordSink(Path file) throws IOException {
@@ -29,6 +30,18 @@ public final class RecordSink implements AutoCloseable {
         BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         this.writer = Thread.ofPlatform().name("servebench-records").daemon(true).start(() -> drain(out));
+        // Ctrl-C during a run: write out what was queued, so the file keeps every finished request.
+        this.shutdownHook = Thread.ofPlatform().unstarted(this::closeQuietly);
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    private void closeQuietly() {
+        try {
+            queue.offer(END_OF_RECORDS);
+            writer.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     public Path file() {
@@ -69,6 +82,11 @@ public final class RecordSink implements AutoCloseable {
     /** Writes everything queued, then closes the file. */
     @Override
     public void close() throws IOException {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or about to: it closes the file
+        }
         try {
             queue.put(END_OF_RECORDS);
             writer.join();
