@@ -127,12 +127,7 @@ public final class RunCommand implements Callable<Integer> {
 
     RunSettings settings() {
         Backend parsedBackend = parse("--backend", () -> Backend.fromCliName(backend));
-        TokenSource source = switch (tokenSource) {
-            case "usage" -> TokenSource.SERVER_USAGE;
-            case "chunks" -> TokenSource.CHUNK_COUNT;
-            default -> throw new ParameterException(spec.commandLine(),
-                    "--token-source must be 'usage' or 'chunks', got '" + tokenSource + "'");
-        };
+        TokenSource source = parse("--token-source", () -> TokenSourceOption.parse(tokenSource));
         MetricOptions metricOptions = goodput.isEmpty()
                 ? MetricOptions.of(source)
                 : MetricOptions.of(source).withGoodput(parse("--goodput", () -> GoodputOption.parse(goodput)));

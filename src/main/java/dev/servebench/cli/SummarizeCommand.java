@@ -36,11 +36,7 @@ public final class SummarizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TokenSource source = switch (tokenSource) {
-            case "usage" -> TokenSource.SERVER_USAGE;
-            case "chunks" -> TokenSource.CHUNK_COUNT;
-            default -> throw new IllegalArgumentException("--token-source must be 'usage' or 'chunks', got '" + tokenSource + "'");
-        };
+        TokenSource source = TokenSourceOption.parse(tokenSource);
         List<RequestRecord> list = RecordJsonl.read(records);
         ServingSummary summary = SummaryCalculator.compute(list, LoadPointResult.durationOf(list), MetricOptions.of(source));
         spec.commandLine().getOut().println(SummaryJson.pretty(SummaryJson.metrics(summary)));
