@@ -56,6 +56,7 @@ public final class StreamingClient implements AutoCloseable {
         Bootstrap bootstrap = new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
+                .option(ChannelOption.ALLOCATOR, new io.netty.buffer.PooledByteBufAllocator(false))
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_KEEPALIVE, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000)

@@ -41,7 +41,7 @@ public final class ClientCeilingBenchmark {
 
     private record Point(int concurrency, int outputLen, int requests, double tokensPerSecond, double requestsPerSecond,
                          double clientCores, double serverCores, double p99DispatchLagMs, double maxDispatchLagMs,
-                         double megabytesPerSecond, int failed) {}
+                         double megabytesPerSecond, int failed, double clientCpuNanosPerToken) {}
 
     public static void main(String[] args) throws Exception {
         Config config = parse(args);
@@ -108,7 +108,8 @@ public final class ClientCeilingBenchmark {
         return new Point(concurrency, outputLen, requests, tokens / seconds, result.records().size() / seconds,
                 result.clientUsage().coresUsed(), serverCpu / (double) result.clientUsage().wallNanos(),
                 NumpyStats.percentile(lags, 99), NumpyStats.max(lags),
-                result.clientUsage().bytesReceived() / seconds / 1e6, failed);
+                result.clientUsage().bytesReceived() / seconds / 1e6, failed,
+                (double) result.clientUsage().cpuNanos() / Math.max(1, tokens));
     }
 
     private static Point median(List<Point> points) {
@@ -119,9 +120,10 @@ public final class ClientCeilingBenchmark {
 
     private static String row(Point p) {
         return String.format(Locale.ROOT, "concurrency %5d  stream %5d tokens  %10.0f streamed tok/s  %8.0f req/s  "
-                        + "client %.2f cores  server %.2f cores  %7.1f MB/s  dispatch lag p99 %.3f ms max %.3f ms  failed %d",
+                        + "client %.2f cores (%.0f ns CPU/token)  server %.2f cores  %7.1f MB/s  dispatch lag p99 %.3f ms max %.3f ms  failed %d",
                 p.concurrency(), p.outputLen(), p.tokensPerSecond(), p.requestsPerSecond(), p.clientCores(),
-                p.serverCores(), p.megabytesPerSecond(), p.p99DispatchLagMs(), p.maxDispatchLagMs(), p.failed());
+                p.clientCpuNanosPerToken(), p.serverCores(), p.megabytesPerSecond(), p.p99DispatchLagMs(),
+                p.maxDispatchLagMs(), p.failed());
     }
 
     private static void write(Path output, List<Point> points, Config config) throws IOException {
@@ -132,10 +134,10 @@ public final class ClientCeilingBenchmark {
             json.append(String.format(Locale.ROOT, "    {\"concurrency\": %d, \"output_len\": %d, \"requests\": %d, "
                             + "\"streamed_tokens_per_s\": %.1f, \"requests_per_s\": %.1f, \"client_cores\": %.3f, "
                             + "\"server_cores\": %.3f, \"received_mb_per_s\": %.1f, \"p99_dispatch_lag_ms\": %.4f, "
-                            + "\"max_dispatch_lag_ms\": %.4f, \"failed\": %d}%s\n",
+                            + "\"max_dispatch_lag_ms\": %.4f, \"failed\": %d, \"client_cpu_ns_per_token\": %.1f}%s\n",
                     p.concurrency(), p.outputLen(), p.requests(), p.tokensPerSecond(), p.requestsPerSecond(),
                     p.clientCores(), p.serverCores(), p.megabytesPerSecond(), p.p99DispatchLagMs(), p.maxDispatchLagMs(),
-                    p.failed(), i + 1 < points.size() ? "," : ""));
+                    p.failed(), p.clientCpuNanosPerToken(), i + 1 < points.size() ? "," : ""));
         }
         json.append("  ]\n}\n");
         Files.createDirectories(output.toAbsolutePath().getParent());
