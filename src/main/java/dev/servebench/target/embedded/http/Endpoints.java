@@ -91,7 +91,7 @@ final class Endpoints {
     static DirectHandler direct(ServerMetrics metrics) {
         return (request, eventType, status, headers, message) -> {
             metrics.httpRequest(request.path(), status.code());
-            String text = eventType == DirectHandler.EventType.PAYLOAD_TOO_LARGE
+            String text = status.code() == 413
                     ? "request body is larger than the server's limit" : message == null || message.isBlank()
                     ? status.reasonPhrase() : message;
             String type = status.code() >= 500 ? "server_error" : "invalid_request_error";
