@@ -58,7 +58,8 @@ final class SseWriter {
                 .header(HeaderNames.CACHE_CONTROL, "no-cache");
         out = res.outputStream();
         try {
-            send(null); // the status line and headers now, as vLLM sends them before the first token
+            // Helidon sends the status line and headers with the first chunk (a flush before any data is a
+            // no-op), so a queued request shows nothing until its first token; vLLM sends headers at once.
             String outcome = events();
             close();
             return outcome;
@@ -116,12 +117,13 @@ final class SseWriter {
         return ChunkRenderer.sse(ApiException.errorJson(message, "server_error", null, null));
     }
 
-    /** Writes {@code text} (null: nothing) and flushes it onto the socket. */
+    /**
+     * Writes {@code text} as one HTTP chunk. Helidon's response stream holds back only the very first write
+     * (to send a Content-Length if the body ends there); flush releases it, later writes go straight out.
+     */
     private void send(String text) throws ClientGone {
         try {
-            if (text != null) {
-                out.write(text.getBytes(StandardCharsets.UTF_8));
-            }
+            out.write(text.getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (IOException | RuntimeException e) {
             // Helidon reports a closed socket as an unchecked exception whose type varies by where it is caught
