@@ -32,6 +32,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private final WebServer webServer;
     private final InFlight inFlight;
     private final ServerSettings settings;
+    private final int port;
     private final AtomicBoolean closeStarted = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
 
@@ -39,6 +40,7 @@ public final class EmbeddedServer implements AutoCloseable {
         this.webServer = webServer;
         this.inFlight = inFlight;
         this.settings = settings;
+        this.port = webServer.port(); // Helidon answers -1 once stopped
     }
 
     /** Binds and starts serving; returns once the port is open. Throws when the port cannot be bound. */
@@ -90,9 +92,9 @@ public final class EmbeddedServer implements AutoCloseable {
                 .any(Endpoints.guarded(Endpoints.notFound()));
     }
 
-    /** The bound port (the ephemeral one when the settings asked for port 0). */
+    /** The bound port (the ephemeral one when the settings asked for port 0); still answers after close. */
     public int port() {
-        return webServer.port();
+        return port;
     }
 
     public ServerSettings settings() {
