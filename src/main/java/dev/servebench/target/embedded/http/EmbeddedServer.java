@@ -43,7 +43,11 @@ public final class EmbeddedServer implements AutoCloseable {
         this.port = webServer.port(); // Helidon answers -1 once stopped
     }
 
-    /** Binds and starts serving; returns once the port is open. Throws when the port cannot be bound. */
+    /**
+     * Binds and starts serving; returns once the port is open.
+     *
+     * @throws IllegalStateException when the address cannot be bound (port in use, host not local)
+     */
     public static EmbeddedServer start(InferenceEngine engine, ServerSettings settings) {
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(settings, "settings");
@@ -66,6 +70,12 @@ public final class EmbeddedServer implements AutoCloseable {
                 .routing(routing -> routes(routing, engine, metrics, inFlight, started))
                 .build()
                 .start();
+        if (!webServer.isRunning() || webServer.port() < 0) {
+            // Helidon logs a failed bind (port in use, unknown host) and returns a stopped server
+            webServer.stop();
+            throw new IllegalStateException("cannot listen on " + settings.host() + ":" + settings.port()
+                    + " (port in use or address not local; Helidon's log above has the cause)");
+        }
         return new EmbeddedServer(webServer, inFlight, settings);
     }
 
