@@ -31,14 +31,16 @@ public final class EmbeddedServer implements AutoCloseable {
 
     private final WebServer webServer;
     private final InFlight inFlight;
+    private final ReadDeadline deadline;
     private final ServerSettings settings;
     private final int port;
     private final AtomicBoolean closeStarted = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    private EmbeddedServer(WebServer webServer, InFlight inFlight, ServerSettings settings) {
+    private EmbeddedServer(WebServer webServer, InFlight inFlight, ReadDeadline deadline, ServerSettings settings) {
         this.webServer = webServer;
         this.inFlight = inFlight;
+        this.deadline = deadline;
         this.settings = settings;
         this.port = webServer.port(); // Helidon answers -1 once stopped
     }
@@ -52,6 +54,7 @@ public final class EmbeddedServer implements AutoCloseable {
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(settings, "settings");
         InFlight inFlight = new InFlight();
+        ReadDeadline deadline = new ReadDeadline(settings.readTimeout());
         ServerMetrics metrics = new ServerMetrics(engine);
         long started = System.currentTimeMillis() / 1000;
         DirectHandler direct = Endpoints.direct(metrics);
@@ -60,27 +63,28 @@ public final class EmbeddedServer implements AutoCloseable {
                 .port(settings.port())
                 .maxTcpConnections(settings.maxConnections())
                 .maxPayloadSize(settings.maxRequestBytes())
-                .connectionOptions(socket -> socket.readTimeout(settings.readTimeout()).tcpNoDelay(true))
+                .connectionOptions(socket -> socket.tcpNoDelay(true)) // its readTimeout is not applied to accepted sockets
                 .shutdownGracePeriod(settings.shutdownGrace())
                 .directHandlers(handlers -> {
                     for (DirectHandler.EventType type : DirectHandler.EventType.values()) {
                         handlers.addHandler(type, direct);
                     }
                 })
-                .routing(routing -> routes(routing, engine, metrics, inFlight, started))
+                .routing(routing -> routes(routing, engine, metrics, inFlight, deadline, started))
                 .build()
                 .start();
         if (!webServer.isRunning() || webServer.port() < 0) {
             // Helidon logs a failed bind (port in use, unknown host) and returns a stopped server
             webServer.stop();
+            deadline.close();
             throw new IllegalStateException("cannot listen on " + settings.host() + ":" + settings.port()
                     + " (port in use or address not local; Helidon's log above has the cause)");
         }
-        return new EmbeddedServer(webServer, inFlight, settings);
+        return new EmbeddedServer(webServer, inFlight, deadline, settings);
     }
 
     private static void routes(HttpRouting.Builder routing, InferenceEngine engine, ServerMetrics metrics,
-                               InFlight inFlight, long started) {
+                               InFlight inFlight, ReadDeadline deadline, long started) {
         routing.addFilter((chain, req, res) -> {
                     try {
                         chain.proceed();
@@ -88,8 +92,8 @@ public final class EmbeddedServer implements AutoCloseable {
                         metrics.httpRequest(req.path().path(), res.status().code());
                     }
                 })
-                .post(Api.COMPLETIONS.path(), Endpoints.guarded(new GenerationEndpoint(Api.COMPLETIONS, engine, metrics, inFlight)))
-                .post(Api.CHAT.path(), Endpoints.guarded(new GenerationEndpoint(Api.CHAT, engine, metrics, inFlight)))
+                .post(Api.COMPLETIONS.path(), Endpoints.guarded(new GenerationEndpoint(Api.COMPLETIONS, engine, metrics, inFlight, deadline)))
+                .post(Api.CHAT.path(), Endpoints.guarded(new GenerationEndpoint(Api.CHAT, engine, metrics, inFlight, deadline)))
                 .get("/v1/models", Endpoints.guarded(Endpoints.models(engine.info(), started)))
                 .get("/health", Endpoints.guarded(Endpoints.health(engine, inFlight)))
                 .get("/metrics", Endpoints.guarded(Endpoints.metrics(metrics)))
@@ -145,6 +149,7 @@ public final class EmbeddedServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             webServer.stop();
+            deadline.close();
             stopped.countDown();
         }
     }

@@ -36,7 +36,11 @@ final class Endpoints {
         if (res.isSent()) {
             return; // a stream already started; its own error event was the answer
         }
-        res.status(e.status()).header(HeaderNames.CONTENT_TYPE, JSON).send(e.json().getBytes(StandardCharsets.UTF_8));
+        try {
+            res.status(e.status()).header(HeaderNames.CONTENT_TYPE, JSON).send(e.json().getBytes(StandardCharsets.UTF_8));
+        } catch (RuntimeException gone) {
+            // the client is gone (or the read deadline closed its socket): nobody to tell
+        }
     }
 
     /** {@code GET /health}: 200 with an empty body (as vLLM) while the engine answers and the server is not stopping. */

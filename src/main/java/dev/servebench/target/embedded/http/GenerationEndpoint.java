@@ -22,14 +22,16 @@ final class GenerationEndpoint implements Handler {
     private final ServerMetrics metrics;
     private final InFlight inFlight;
     private final String model;
+    private final ReadDeadline deadline;
 
-    GenerationEndpoint(Api api, InferenceEngine engine, ServerMetrics metrics, InFlight inFlight) {
+    GenerationEndpoint(Api api, InferenceEngine engine, ServerMetrics metrics, InFlight inFlight, ReadDeadline deadline) {
         this.api = api;
         this.engine = engine;
         this.parser = new RequestParser(engine);
         this.metrics = metrics;
         this.inFlight = inFlight;
         this.model = engine.info().modelName();
+        this.deadline = deadline;
     }
 
     @Override
@@ -58,13 +60,18 @@ final class GenerationEndpoint implements Handler {
         }
     }
 
-    private static byte[] body(ServerRequest req) {
+    private byte[] body(ServerRequest req) {
         try {
-            return req.content().as(byte[].class);
+            return deadline.run(() -> req.content().as(byte[].class));
         } catch (RequestException e) {
             // a chunked body over maxRequestBytes ends up here; a declared length over it never reaches routing
             throw new ApiException(e.status().code(), "invalid_request_error", "request body rejected: "
                     + e.getMessage(), null, null);
+        } catch (ReadDeadline.Expired e) {
+            throw new ApiException(408, "invalid_request_error", e.getMessage(), null, null);
+        } catch (RuntimeException e) {
+            // the client closed the connection mid-body; the answer will not reach it, but is well-formed
+            throw ApiException.badRequest("request body could not be read: " + e, null);
         }
     }
 

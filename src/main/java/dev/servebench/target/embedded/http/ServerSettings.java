@@ -12,8 +12,9 @@ import java.util.Objects;
  * @param maxConnections  TCP connections served at once; further connections wait in the accept backlog.
  *                        Every stream holds one connection, so this also caps concurrent streams
  * @param maxRequestBytes largest request body; bigger ones get 413 before any parsing
- * @param readTimeout     how long a socket read of a request may wait for bytes (a stalled upload or an idle
- *                        keep-alive connection is closed after it); never applies while a response streams
+ * @param readTimeout     how long reading a request body may take; a client that stalls mid-body has its
+ *                        connection closed. Never applies while a response streams. (Idle keep-alive
+ *                        connections are closed by Helidon's own idle sweep, after 5 minutes.)
  * @param shutdownGrace   how long {@link EmbeddedServer#close()} waits for aborted streams to write their
  *                        error event before the connections are closed under them
  */
