@@ -10,6 +10,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -36,7 +37,7 @@ final class ServerMetrics {
     static final String CONTENT_TYPE = PrometheusTextFormatWriter.CONTENT_TYPE;
 
     /** Bounded label values, so that scanners probing random paths cannot grow the series without bound. */
-    static final java.util.Set<String> ENDPOINTS = java.util.Set.of(Api.COMPLETIONS.path(), Api.CHAT.path(),
+    static final Set<String> ENDPOINTS = Set.of(Api.COMPLETIONS.path(), Api.CHAT.path(),
             "/v1/models", "/health", "/metrics");
 
     private final PrometheusRegistry registry = new PrometheusRegistry();

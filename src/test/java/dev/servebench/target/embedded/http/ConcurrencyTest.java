@@ -68,4 +68,28 @@ class ConcurrencyTest {
             assertThat(fx.engine.stats().running()).isZero();
         }
     }
+
+    @Test
+    void aClientThatStopsReadingNeverHoldsUpTheEngine() throws Exception {
+        try (ServerFixture fx = new ServerFixture(new ScriptedEngine(2, 60_000, Duration.ZERO))) {
+            // ~8 MB of events for a client that reads nothing: more than the socket buffers hold
+            try (RawStream stuck = new RawStream(fx.server.port(), "/v1/completions",
+                    "{\"prompt\":\"q\",\"max_tokens\":50000,\"ignore_eos\":true,\"stream\":true}", 4096)) {
+                Eventually.until(Duration.ofSeconds(3), () -> fx.engine.stats().running() == 1);
+
+                HttpResponse<String> other = fx.post("/v1/completions", "{\"prompt\":\"q\",\"max_tokens\":5,\"ignore_eos\":true}");
+                assertThat(other.statusCode()).isEqualTo(200);
+                // the stuck stream's generation ran to its end although its handler is blocked writing
+                Eventually.until(Duration.ofSeconds(5), () -> fx.engine.stats().requestsFinishedTotal() == 2);
+                assertThat(fx.engine.stats().generationTokensTotal()).isEqualTo(50_005);
+                assertThat(fx.engine.cancels.get()).isZero();
+                // ... and its handler is still stuck in a write: only the other request has been answered
+                assertThat(fx.get("/metrics").body()).contains("servebench_request_success_total{finished_reason=\"length\"} 1.0\n")
+                        .doesNotContain("finished_reason=\"abort\"");
+            }
+            // hanging up unblocks the write, which fails: counted as abort (nothing left to cancel)
+            Eventually.within(Duration.ofSeconds(3), () -> assertThat(fx.get("/metrics").body())
+                    .contains("servebench_request_success_total{finished_reason=\"abort\"} 1.0"));
+        }
+    }
 }

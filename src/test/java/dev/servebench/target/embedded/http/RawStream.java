@@ -14,7 +14,16 @@ final class RawStream implements AutoCloseable {
     private final ByteArrayOutputStream received = new ByteArrayOutputStream();
 
     RawStream(int port, String path, String json) throws IOException {
-        socket = new Socket("127.0.0.1", port);
+        this(port, path, json, 0);
+    }
+
+    /** @param receiveBuffer SO_RCVBUF to ask for before connecting (a client that reads slowly), 0 = default */
+    RawStream(int port, String path, String json, int receiveBuffer) throws IOException {
+        socket = new Socket();
+        if (receiveBuffer > 0) {
+            socket.setReceiveBufferSize(receiveBuffer);
+        }
+        socket.connect(new java.net.InetSocketAddress("127.0.0.1", port));
         socket.setSoTimeout(5_000);
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
         String head = "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nContent-Type: application/json\r\n"
