@@ -62,6 +62,8 @@ class ConcurrencyTest {
             try (RawStream queued = new RawStream(fx.server.port(), "/v1/completions",
                     "{\"prompt\":\"q\",\"max_tokens\":200,\"stream\":true}")) {
                 Eventually.until(Duration.ofSeconds(2), () -> fx.engine.stats().waiting() == 1);
+                // Helidon sends no headers before the first token (see SseWriter)
+                assertThat(queued.quietFor(Duration.ofMillis(30))).isTrue();
             }
             assertThat(first.get(5, TimeUnit.SECONDS).body()).endsWith("data: [DONE]\n\n");
             Eventually.within(Duration.ofSeconds(3), () -> assertThat(fx.engine.cancels.get()).isEqualTo(1));
@@ -86,6 +88,7 @@ class ConcurrencyTest {
                 // ... and its handler is still stuck in a write: only the other request has been answered
                 assertThat(fx.get("/metrics").body()).contains("servebench_request_success_total{finished_reason=\"length\"} 1.0\n")
                         .doesNotContain("finished_reason=\"abort\"");
+                assertThat(stuck.readUntil("data: {", 1)).startsWith("HTTP/1.1 200"); // its events are waiting to be read
             }
             // hanging up unblocks the write, which fails: counted as abort (nothing left to cancel)
             Eventually.within(Duration.ofSeconds(3), () -> assertThat(fx.get("/metrics").body())

@@ -2,14 +2,11 @@ package dev.servebench.target.embedded.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -66,18 +63,20 @@ class LimitsTest {
     @Test
     void connectionsBeyondTheCapWaitAndAreServedLater() throws Exception {
         try (ServerFixture fx = new ServerFixture(new ScriptedEngine(4, 256, Duration.ofMillis(5)), settings().withMaxConnections(1))) {
-            try (RawStream first = new RawStream(fx.server.port(), "/v1/completions",
-                    "{\"prompt\":\"x\",\"max_tokens\":30,\"ignore_eos\":true,\"stream\":true}")) {
+            RawStream first = new RawStream(fx.server.port(), "/v1/completions",
+                    "{\"prompt\":\"x\",\"max_tokens\":30,\"ignore_eos\":true,\"stream\":true}");
+            CompletableFuture<HttpResponse<String>> second;
+            try (first) {
                 first.readUntil("data: {", 1);
-                CompletableFuture<HttpResponse<String>> second = fx.http.sendAsync(HttpRequest.newBuilder(fx.uri("/v1/completions"))
+                second = fx.http.sendAsync(HttpRequest.newBuilder(fx.uri("/v1/completions"))
                         .POST(HttpRequest.BodyPublishers.ofString("{\"prompt\":\"x\",\"max_tokens\":2}")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 Thread.sleep(50);
                 assertThat(fx.engine.stats().running() + fx.engine.stats().waiting()).isEqualTo(1);
                 first.readUntil("data: [DONE]", 1);
-                first.close();
-                assertThat(second.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
             }
+            // the first connection closed: the waiting one is accepted and served
+            assertThat(second.get(5, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
         }
     }
 }

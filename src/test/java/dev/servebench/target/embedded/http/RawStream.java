@@ -47,6 +47,22 @@ final class RawStream implements AutoCloseable {
         return text();
     }
 
+    /** Whether no byte arrives for {@code period} (reads nothing otherwise kept). */
+    boolean quietFor(java.time.Duration period) throws IOException {
+        socket.setSoTimeout((int) period.toMillis());
+        try {
+            int b = in.read();
+            if (b >= 0) {
+                received.write(b);
+            }
+            return false;
+        } catch (java.net.SocketTimeoutException e) {
+            return true;
+        } finally {
+            socket.setSoTimeout(5_000);
+        }
+    }
+
     String text() {
         return received.toString(StandardCharsets.UTF_8);
     }
