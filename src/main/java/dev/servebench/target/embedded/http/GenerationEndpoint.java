@@ -45,6 +45,8 @@ final class GenerationEndpoint implements Handler {
             } catch (IllegalArgumentException e) {
                 // the contract's validation failure, e.g. prompt + max_tokens beyond the slot context
                 throw ApiException.badRequest(e.getMessage(), null);
+            } catch (IllegalStateException e) {
+                throw ApiException.unavailable("engine is not available: " + e.getMessage());
             }
             ChunkRenderer renderer = new ChunkRenderer(api, model, System.currentTimeMillis() / 1000);
             String outcome = "error"; // unless the answer says otherwise
@@ -95,7 +97,11 @@ final class GenerationEndpoint implements Handler {
                     String reason = SseWriter.reasonName(f.reason());
                     byte[] body = renderer.body(text.toString(), reason, call.promptTokens(), f.completionTokens())
                             .getBytes(StandardCharsets.UTF_8);
-                    res.header(HeaderNames.CONTENT_TYPE, "application/json").send(body);
+                    try {
+                        res.header(HeaderNames.CONTENT_TYPE, "application/json").send(body);
+                    } catch (RuntimeException clientGone) {
+                        return "abort"; // generated in full, but nobody took the answer
+                    }
                     return reason;
                 }
                 case TokenStream.Failed x -> throw x.shutdown()

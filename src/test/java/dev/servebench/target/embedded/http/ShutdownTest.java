@@ -77,6 +77,9 @@ class ShutdownTest {
                     "{\"error\":{\"message\":\"engine closed\",\"type\":\"server_error\",\"param\":null,\"code\":null}}");
             assertThat(events).last().isEqualTo("[DONE]");
             assertThat(fx.get("/health").statusCode()).isEqualTo(200); // the fake's stats() still answers
+            HttpResponse<String> refused = fx.post("/v1/completions", "{\"prompt\":\"x\"}");
+            assertThat(refused.statusCode()).isEqualTo(503);
+            assertThat(refused.body()).contains("engine is not available: engine is closed");
             assertThat(fx.get("/metrics").body()).contains("servebench_request_success_total{finished_reason=\"error\"} 1.0");
         }
     }
