@@ -11,6 +11,12 @@ import java.io.IOException;
  */
 public final class ChatChunkParser extends ChunkParser {
 
+    private static final byte[] DELTA = ascii("delta");
+    private static final byte[] MESSAGE = ascii("message");
+    private static final byte[] CONTENT = ascii("content");
+    private static final byte[] REASONING_CONTENT = ascii("reasoning_content");
+    private static final byte[] REASONING = ascii("reasoning");
+
     @Override
     boolean onField(String field, JsonToken value, JsonParser parser, ParsedChunk out) throws IOException {
         if (!"choices".equals(field) || value != JsonToken.START_ARRAY) {
@@ -46,6 +52,45 @@ public final class ChatChunkParser extends ChunkParser {
                 text |= nonEmptyString(parser, v);
             } else {
                 parser.skipChildren();
+            }
+        }
+        return text;
+    }
+
+    @Override
+    boolean scanField(JsonScanner s, int value, ParsedChunk out) {
+        if (!s.keyIs(CompletionsChunkParser.CHOICES) || value != '[') {
+            return false;
+        }
+        boolean anyChoice = false;
+        boolean anyText = false;
+        for (boolean more = s.openArray(); more; more = s.nextElement()) {
+            if (s.peek() != '{') {
+                throw JsonScanner.UNSUPPORTED; // Jackson stops there without skipping the rest; let it decide
+            }
+            anyChoice = true;
+            for (boolean field = s.openObject(); field; field = s.nextKey()) {
+                if ((s.keyIs(DELTA) || s.keyIs(MESSAGE)) && s.peek() == '{') {
+                    anyText |= scanDelta(s);
+                } else {
+                    s.skipValue();
+                }
+            }
+        }
+        if (anyChoice) {
+            out.kind = ParsedChunk.Kind.CHOICES;
+            out.tokens = anyText ? 1 : 0;
+        }
+        return true;
+    }
+
+    private static boolean scanDelta(JsonScanner s) {
+        boolean text = false;
+        for (boolean field = s.openObject(); field; field = s.nextKey()) {
+            if (s.keyIs(CONTENT) || s.keyIs(REASONING_CONTENT) || s.keyIs(REASONING)) {
+                text |= s.scalarIsNonEmptyString();
+            } else {
+                s.skipValue();
             }
         }
         return text;

@@ -11,8 +11,10 @@ import java.nio.charset.StandardCharsets;
  * Maps one SSE data payload of an endpoint's stream to a {@link ParsedChunk}. One instance per exchange;
  * implementations keep per-stream state (e.g. /generate's cumulative token count).
  *
- * <p>Parsing uses Jackson's streaming parser and never materialises the generated text: only whether it
- * is empty matters for timing, and token counts come from the server's counters where it sends them.
+ * <p>Parsing never materialises the generated text: only whether it is empty matters for timing, and
+ * token counts come from the server's counters where it sends them. Events go through the
+ * allocation-free {@link JsonScanner} first; Jackson's streaming parser handles whatever the scanner
+ * declines, and is the reference the scanner is tested against.
  */
 public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChunkParser, GenerateChunkParser {
 
@@ -22,13 +24,56 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
 
     private static final byte[] DONE = "[DONE]".getBytes(StandardCharsets.US_ASCII);
 
-    /** Parses {@code length} bytes of {@code data} from {@code offset} into {@code out}. */
+    /**
+     * Above this the scanner is not tried: it keeps every string far below Jackson's 20M-char limit, and
+     * events this large are not the hot path anyway.
+     */
+    private static final int MAX_SCANNED_LENGTH = 1 << 20;
+
+    static final byte[] PROMPT_TOKENS = ascii("prompt_tokens");
+    static final byte[] COMPLETION_TOKENS = ascii("completion_tokens");
+    private static final byte[] ERROR = ascii("error");
+    private static final byte[] USAGE = ascii("usage");
+    private static final byte[] MESSAGE = ascii("message");
+    private static final byte[] TYPE = ascii("type");
+
+    private final JsonScanner scanner = new JsonScanner();
+
+    /** Events the scanner left to Jackson; tests read it to prove the fast path is really taken. */
+    int jacksonFallbacks;
+
+    /**
+     * Parses {@code length} bytes of {@code data} from {@code offset} into {@code out}. The allocation-free
+     * {@link JsonScanner} handles what it fully understands; anything else (including every invalid
+     * event) is re-parsed by Jackson, which therefore defines both results and error messages.
+     */
     public final void parse(byte[] data, int offset, int length, ParsedChunk out) throws ChunkFormatException {
+        if (isDoneAfterReset(data, offset, length, out)
+                || (length <= MAX_SCANNED_LENGTH && scan(data, offset, length, out))) {
+            return;
+        }
+        jacksonFallbacks++;
+        out.reset();
+        parseJson(data, offset, length, out);
+    }
+
+    /** The reference implementation: {@link #parse} with Jackson only. */
+    final void parseWithJackson(byte[] data, int offset, int length, ParsedChunk out) throws ChunkFormatException {
+        if (!isDoneAfterReset(data, offset, length, out)) {
+            parseJson(data, offset, length, out);
+        }
+    }
+
+    private static boolean isDoneAfterReset(byte[] data, int offset, int length, ParsedChunk out) {
         out.reset();
         if (isDone(data, offset, length)) {
             out.kind = ParsedChunk.Kind.DONE;
-            return;
+            return true;
         }
+        return false;
+    }
+
+    private void parseJson(byte[] data, int offset, int length, ParsedChunk out) throws ChunkFormatException {
         try (JsonParser parser = JSON.createParser(data, offset, length)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new ChunkFormatException("expected a JSON object, got: " + preview(data, offset, length));
@@ -60,10 +105,56 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
     }
 
     /**
+     * The scanner's mirror of {@link #parseJson}, applying the same rules in the same document order.
+     * False when the scanner declined; {@code out} may then be half-filled, but stream state is untouched.
+     */
+    private boolean scan(byte[] data, int offset, int length, ParsedChunk out) {
+        JsonScanner s = scanner;
+        beginScan();
+        try {
+            if (s.begin(data, offset, length) != '{') {
+                return false;
+            }
+            for (boolean more = s.openObject(); more; more = s.nextKey()) {
+                int value = s.peek();
+                if (s.keyIs(ERROR) && value != 'n') {
+                    out.kind = ParsedChunk.Kind.ERROR;
+                    out.errorMessage = scanErrorText(s, value);
+                } else if (s.keyIs(USAGE) && value == '{') {
+                    scanUsage(s, out);
+                } else if (!scanField(s, value, out)) {
+                    s.skipValue();
+                }
+            }
+            s.finish();
+        } catch (JsonScanner.Unsupported e) {
+            return false;
+        }
+        commitScan();
+        if (out.kind != ParsedChunk.Kind.ERROR) {
+            afterEvent(out);
+        }
+        return true;
+    }
+
+    /**
      * Handles a top-level field; returns false to have it skipped. The parser is positioned on
      * {@code value}; an implementation that consumes a container must consume it fully.
      */
     abstract boolean onField(String field, JsonToken value, JsonParser parser, ParsedChunk out) throws IOException;
+
+    /**
+     * Scanner counterpart of {@link #onField}: the scanner sits on the value, whose first byte is
+     * {@code value}; returns false to have it skipped. Must record cross-event state only in pending
+     * fields that {@link #commitScan} applies, since a scan may still be abandoned to Jackson.
+     */
+    abstract boolean scanField(JsonScanner s, int value, ParsedChunk out);
+
+    /** Clears the pending state of a scan about to start; default does nothing. */
+    void beginScan() {}
+
+    /** Applies the pending state of a scan that succeeded; default does nothing. */
+    void commitScan() {}
 
     /** Called after a well-formed non-error event; default does nothing. */
     void afterEvent(ParsedChunk out) {}
@@ -102,6 +193,20 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
         }
     }
 
+    private static void scanUsage(JsonScanner s, ParsedChunk out) {
+        for (boolean more = s.openObject(); more; more = s.nextKey()) {
+            if (s.keyIs(PROMPT_TOKENS)) {
+                long v = s.intOrAbsent();
+                out.usagePromptTokens = v == JsonScanner.ABSENT ? out.usagePromptTokens : (int) v;
+            } else if (s.keyIs(COMPLETION_TOKENS)) {
+                long v = s.intOrAbsent();
+                out.usageCompletionTokens = v == JsonScanner.ABSENT ? out.usageCompletionTokens : (int) v;
+            } else {
+                s.skipValue();
+            }
+        }
+    }
+
     /** Whether the current string value is non-empty, without building the String. */
     static boolean nonEmptyString(JsonParser parser, JsonToken value) throws IOException {
         return value == JsonToken.VALUE_STRING && parser.getTextLength() > 0;
@@ -128,6 +233,41 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
                 parser.skipChildren();
             }
         }
+        return errorText(type, message);
+    }
+
+    /** {@link #errorText(JsonParser, JsonToken)} on the scanner; errors are rare, so allocating is fine. */
+    private static String scanErrorText(JsonScanner s, int value) {
+        switch (value) {
+            case '"' -> {
+                return s.stringText();
+            }
+            case '{' -> {
+                String message = null;
+                String type = null;
+                for (boolean more = s.openObject(); more; more = s.nextKey()) {
+                    if (s.keyIs(MESSAGE) && s.peek() == '"') {
+                        message = s.stringText();
+                    } else if (s.keyIs(TYPE) && s.peek() == '"') {
+                        type = s.stringText();
+                    } else {
+                        s.skipValue();
+                    }
+                }
+                return errorText(type, message);
+            }
+            case '[', 't', 'f' -> {
+                s.skipValue();
+                return "error: " + (value == '[' ? JsonToken.START_ARRAY
+                        : value == 't' ? JsonToken.VALUE_TRUE : JsonToken.VALUE_FALSE);
+            }
+            default -> {
+                return "error: " + (s.numberIsIntegral() ? JsonToken.VALUE_NUMBER_INT : JsonToken.VALUE_NUMBER_FLOAT);
+            }
+        }
+    }
+
+    private static String errorText(String type, String message) {
         return (type == null ? "" : type + ": ") + (message == null ? "(no message)" : message);
     }
 
@@ -135,5 +275,9 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
         int shown = Math.min(length, 200);
         String text = new String(data, offset, shown, StandardCharsets.UTF_8);
         return length > shown ? text + "…(" + length + " bytes)" : text;
+    }
+
+    static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -11,6 +11,9 @@ import java.io.IOException;
  */
 public final class CompletionsChunkParser extends ChunkParser {
 
+    static final byte[] CHOICES = ascii("choices");
+    static final byte[] TEXT = ascii("text");
+
     @Override
     boolean onField(String field, JsonToken value, JsonParser parser, ParsedChunk out) throws IOException {
         if (!"choices".equals(field) || value != JsonToken.START_ARRAY) {
@@ -27,6 +30,33 @@ public final class CompletionsChunkParser extends ChunkParser {
                     anyText |= nonEmptyString(parser, v);
                 } else {
                     parser.skipChildren();
+                }
+            }
+        }
+        if (anyChoice) {
+            out.kind = ParsedChunk.Kind.CHOICES;
+            out.tokens = anyText ? 1 : 0;
+        }
+        return true;
+    }
+
+    @Override
+    boolean scanField(JsonScanner s, int value, ParsedChunk out) {
+        if (!s.keyIs(CHOICES) || value != '[') {
+            return false;
+        }
+        boolean anyChoice = false;
+        boolean anyText = false;
+        for (boolean more = s.openArray(); more; more = s.nextElement()) {
+            if (s.peek() != '{') {
+                throw JsonScanner.UNSUPPORTED; // Jackson stops there without skipping the rest; let it decide
+            }
+            anyChoice = true;
+            for (boolean field = s.openObject(); field; field = s.nextKey()) {
+                if (s.keyIs(TEXT)) {
+                    anyText |= s.scalarIsNonEmptyString();
+                } else {
+                    s.skipValue();
                 }
             }
         }

@@ -11,11 +11,20 @@ import java.io.IOException;
  */
 public final class GenerateChunkParser extends ChunkParser {
 
+    private static final byte[] META_INFO = ascii("meta_info");
+
     private int lastCompletionTokens;
     private boolean sawText;
     private int completionTokens;
     private int promptTokens;
     private boolean textNonEmpty;
+
+    // A scan's effects on the fields above, applied only once the whole event has scanned cleanly so that
+    // an event abandoned to Jackson sees exactly the state Jackson alone would have seen.
+    private boolean scanSawText;
+    private boolean scanTextNonEmpty;
+    private long scanCompletionTokens;
+    private long scanPromptTokens;
 
     @Override
     boolean onField(String field, JsonToken value, JsonParser parser, ParsedChunk out) throws IOException {
@@ -39,6 +48,56 @@ public final class GenerateChunkParser extends ChunkParser {
             return true;
         }
         return false;
+    }
+
+    @Override
+    boolean scanField(JsonScanner s, int value, ParsedChunk out) {
+        if (s.keyIs(CompletionsChunkParser.TEXT)) {
+            scanTextNonEmpty = s.scalarIsNonEmptyString();
+            scanSawText = true;
+            return true;
+        }
+        if (s.keyIs(META_INFO) && value == '{') {
+            for (boolean field = s.openObject(); field; field = s.nextKey()) {
+                if (s.keyIs(COMPLETION_TOKENS)) {
+                    long v = s.intOrAbsent();
+                    scanCompletionTokens = v == JsonScanner.ABSENT ? scanCompletionTokens : v;
+                } else if (s.keyIs(PROMPT_TOKENS)) {
+                    long v = s.intOrAbsent();
+                    scanPromptTokens = v == JsonScanner.ABSENT ? scanPromptTokens : v;
+                } else {
+                    s.skipValue();
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    void beginScan() {
+        scanSawText = false;
+        scanCompletionTokens = JsonScanner.ABSENT;
+        scanPromptTokens = JsonScanner.ABSENT;
+    }
+
+    @Override
+    void commitScan() {
+        if (scanSawText) {
+            sawText = true;
+            textNonEmpty = scanTextNonEmpty;
+        }
+        if (scanCompletionTokens != JsonScanner.ABSENT) {
+            completionTokens = (int) scanCompletionTokens;
+        }
+        if (scanPromptTokens != JsonScanner.ABSENT) {
+            promptTokens = (int) scanPromptTokens;
+        }
+    }
+
+    /** The state carried from event to event, for tests comparing the scanner with Jackson. */
+    String streamState() {
+        return lastCompletionTokens + "/" + sawText + "/" + completionTokens + "/" + promptTokens + "/" + textNonEmpty;
     }
 
     @Override
