@@ -107,8 +107,9 @@ public final class RunCommand implements Callable<Integer> {
             description = "Fail a request when no byte arrives for this many seconds (default ${DEFAULT-VALUE}).")
     double stallTimeoutSeconds;
 
-    @Option(names = "--client-threads", defaultValue = "1", description = "Client event-loop threads (default ${DEFAULT-VALUE}).")
-    int clientThreads;
+    @Option(names = "--client-threads",
+            description = "Client event-loop threads (default: cores, at most 4).")
+    int clientThreads = Math.min(4, Runtime.getRuntime().availableProcessors());
 
     @Option(names = "--output-dir", description = "Directory for summaries and records (default: reports/runs/<time>).")
     Path outputDir;

@@ -45,6 +45,7 @@ public final class StreamingClient implements AutoCloseable {
     private final String hostHeader;
     private final String authorization;
     private final java.util.concurrent.atomic.LongAdder bytesReceived = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder connectionsOpened = new java.util.concurrent.atomic.LongAdder();
 
     public StreamingClient(ClientConfig config, NanoClock clock) {
         this.config = config;
@@ -64,6 +65,7 @@ public final class StreamingClient implements AutoCloseable {
         this.pool = new SimpleChannelPool(bootstrap, new AbstractChannelPoolHandler() {
             @Override
             public void channelCreated(Channel channel) {
+                connectionsOpened.increment();
                 ExchangeHandler.ReadStamp stamp = new ExchangeHandler.ReadStamp(clock, bytesReceived);
                 channel.pipeline()
                         .addLast("stamp", stamp)
@@ -79,6 +81,11 @@ public final class StreamingClient implements AutoCloseable {
 
     public NanoClock clock() {
         return clock;
+    }
+
+    /** TCP connections opened since this client was created (keep-alive reuse keeps this near the concurrency). */
+    public long connectionsOpened() {
+        return connectionsOpened.sum();
     }
 
     /** Response bytes read from the network since this client was created. */

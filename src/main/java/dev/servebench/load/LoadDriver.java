@@ -36,6 +36,10 @@ public final class LoadDriver {
         this.client = Objects.requireNonNull(client, "client");
     }
 
+    public StreamingClient client() {
+        return client;
+    }
+
     /**
      * @param requests        requests in dispatch order (their index is their position)
      * @param intendedOffsets intended send time of each request in nanoseconds from the start, non-decreasing

@@ -93,8 +93,10 @@ public final class ClientCeilingBenchmark {
             prepared.add(bodies.prepare(i, rows.get(i)));
         }
         long serverCpuBefore = processCpuNanos(serverPid);
+        long connectionsBefore = driver.client().connectionsOpened();
         LoadPointResult result = driver.run(prepared, new long[requests], concurrency, record -> { }, (a, b, c) -> { });
         long serverCpu = processCpuNanos(serverPid) - serverCpuBefore;
+        System.out.println("  connections opened: " + (driver.client().connectionsOpened() - connectionsBefore));
         double seconds = result.durationNanos() / 1e9;
         long tokens = 0;
         int failed = 0;
@@ -181,7 +183,7 @@ public final class ClientCeilingBenchmark {
         int[] outputLens = {1024, 128};
         int repeats = 3;
         double seconds = 4;
-        int threads = 1;
+        int threads = Math.min(4, Runtime.getRuntime().availableProcessors());
         Path output = Path.of("target/client-ceiling.json");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
