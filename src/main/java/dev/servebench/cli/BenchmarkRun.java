@@ -18,6 +18,7 @@ import dev.servebench.report.RunDescription;
 import dev.servebench.report.SummaryJson;
 import dev.servebench.schedule.ArrivalPlan;
 import dev.servebench.schedule.ArrivalProcess;
+import dev.servebench.target.EmbeddedTarget;
 import dev.servebench.workload.Dataset;
 import dev.servebench.workload.PromptRequest;
 import dev.servebench.workload.RandomDataset;
@@ -42,7 +43,7 @@ final class BenchmarkRun {
     static final int UNREACHABLE = 2;
     static final int NO_SUCCESSFUL_REQUEST = 3;
 
-    private final RunSettings settings;
+    private RunSettings settings;
     private final PrintWriter out;
     private final PrintWriter err;
 
@@ -53,8 +54,24 @@ final class BenchmarkRun {
     }
 
     int execute() throws IOException, InterruptedException {
-        URI baseUrl = URI.create(settings.baseUrl().orElseThrow(() -> new IllegalArgumentException(
-                "--base-url is required")));
+        if (settings.baseUrl().isPresent()) {
+            return execute(URI.create(settings.baseUrl().get()), settings);
+        }
+        // No server named: measure the embedded engine, started here on a free loopback port.
+        int slots = settings.embeddedSlotCount();
+        int contextPerSlot = settings.randomInputLen() + settings.randomOutputLen() + 1;
+        err.println("servebench: no --base-url: starting the embedded MoE engine (" + settings.embeddedWeights().label()
+                + ", " + slots + " slots, " + contextPerSlot + " tokens each)");
+        err.flush();
+        try (EmbeddedTarget target = EmbeddedTarget.start(new EmbeddedTarget.Options("127.0.0.1", 0, slots,
+                contextPerSlot, settings.embeddedWeights(), 1, false))) {
+            return execute(target.baseUrl(), settings.withVocabulary(
+                    target.vocabSize() - EmbeddedTarget.FIRST_ORDINARY_TOKEN, EmbeddedTarget.FIRST_ORDINARY_TOKEN));
+        }
+    }
+
+    private int execute(URI baseUrl, RunSettings resolved) throws IOException, InterruptedException {
+        this.settings = resolved;
         Optional<String> model;
         try {
             Optional<String> served = ServerProbe.firstModel(baseUrl, settings.apiKey());
@@ -81,7 +98,8 @@ final class BenchmarkRun {
         RunDescription description = new RunDescription(baseUrl.toString(), settings.backend().cliName(),
                 model.orElse(""), settings.datasetName(), settings.randomInputLen(), settings.randomOutputLen(),
                 settings.randomRangeRatio(), rows.size(), settings.seed(), settings.tokenIdPrompts(),
-                settings.metricOptions().tokenSource(), settings.tag().orElse(""));
+                settings.metricOptions().tokenSource(), settings.tag().orElse(""),
+                settings.baseUrl().isPresent() ? "url" : "embedded");
         int status = OK;
         ClientConfig config = new ClientConfig(baseUrl, settings.backend().endpoint(), settings.apiKey(),
                 settings.clientThreads(), settings.stallTimeout());

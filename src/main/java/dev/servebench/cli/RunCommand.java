@@ -111,6 +111,14 @@ public final class RunCommand implements Callable<Integer> {
             description = "Client event-loop threads (default: cores, at most 4).")
     int clientThreads = Math.min(4, Runtime.getRuntime().availableProcessors());
 
+    @Option(names = "--embedded-weights", defaultValue = "f16",
+            description = "Without --base-url: weights of the embedded model, f16 or q4_0 (default ${DEFAULT-VALUE}).")
+    String embeddedWeights;
+
+    @Option(names = "--embedded-slots",
+            description = "Without --base-url: engine slots (default: the largest --max-concurrency, else 16).")
+    Integer embeddedSlots;
+
     @Option(names = "--output-dir", description = "Directory for summaries and records (default: reports/runs/<time>).")
     Path outputDir;
 
@@ -136,6 +144,13 @@ public final class RunCommand implements Callable<Integer> {
         for (String rate : requestRate) {
             rates.add(parse("--request-rate", () -> parseRate(rate)));
         }
+        boolean embedded = baseUrl == null;
+        if (embedded && !matched("--random-input-len")) {
+            randomInputLen = EMBEDDED_INPUT_LEN;
+        }
+        if (embedded && !matched("--random-output-len")) {
+            randomOutputLen = EMBEDDED_OUTPUT_LEN;
+        }
         Optional<String> key = Optional.ofNullable(apiKey).or(() -> Optional.ofNullable(System.getenv("OPENAI_API_KEY")))
                 .filter(k -> !k.isBlank());
         return parse("options", () -> new RunSettings(
@@ -146,7 +161,18 @@ public final class RunCommand implements Callable<Integer> {
                 !disableIgnoreEos,
                 extraRequestBody == null ? null : RequestBodies.parseExtraBody(extraRequestBody),
                 metricOptions, Duration.ofNanos((long) (stallTimeoutSeconds * 1e9)), clientThreads,
-                Optional.ofNullable(outputDir), Optional.ofNullable(tag), !noProgress));
+                Optional.ofNullable(outputDir), Optional.ofNullable(tag), !noProgress,
+                parse("--embedded-weights", () -> dev.servebench.target.EmbeddedTarget.weights(embeddedWeights)),
+                Optional.ofNullable(embeddedSlots)));
+    }
+
+    /** Lengths of the embedded default run: the embedded engine's benchmark shape (128 in, 64 out). */
+    static final int EMBEDDED_INPUT_LEN = 128;
+    static final int EMBEDDED_OUTPUT_LEN = 64;
+
+    private boolean matched(String option) {
+        return spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
     private static double parseRate(String text) {

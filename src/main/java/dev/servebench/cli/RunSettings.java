@@ -37,7 +37,9 @@ public record RunSettings(
         int clientThreads,
         Optional<Path> outputDir,
         Optional<String> tag,
-        boolean progress) {
+        boolean progress,
+        dev.servebench.target.embedded.gguf.WeightType embeddedWeights,
+        Optional<Integer> embeddedSlots) {
 
     public RunSettings {
         Objects.requireNonNull(backend, "backend");
@@ -74,8 +76,26 @@ public record RunSettings(
         if (!(burstiness > 0)) {
             throw new IllegalArgumentException("--burstiness (" + burstiness + ") must be > 0");
         }
+        embeddedSlots.ifPresent(slots -> {
+            if (slots < 1 || slots > 256) {
+                throw new IllegalArgumentException("--embedded-slots (" + slots + ") must be in [1, 256]");
+            }
+        });
         maxConcurrencies = List.copyOf(maxConcurrencies);
         requestRates = List.copyOf(requestRates);
+    }
+
+    /** The same settings with random prompt ids drawn from {@code [idBase, idBase + span)}. */
+    public RunSettings withVocabulary(int span, int idBase) {
+        return new RunSettings(baseUrl, backend, model, apiKey, datasetName, datasetPath, randomInputLen,
+                randomOutputLen, randomRangeRatio, sharegptOutputLen, promptFormat, span, idBase, numPrompts,
+                maxConcurrencies, requestRates, burstiness, seed, warmupRequests, ignoreEos, extraBody, metricOptions,
+                stallTimeout, clientThreads, outputDir, tag, progress, embeddedWeights, embeddedSlots);
+    }
+
+    /** Slots of the embedded engine: as asked, else the largest concurrency cap, else 16. */
+    public int embeddedSlotCount() {
+        return embeddedSlots.orElseGet(() -> maxConcurrencies.stream().max(Integer::compare).orElse(16));
     }
 
     /** Whether prompts go out as token ids. */

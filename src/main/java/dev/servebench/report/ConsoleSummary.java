@@ -79,7 +79,8 @@ public final class ConsoleSummary {
         value(out, s, MEAN_QUEUE_TIME_MS, "Mean client queue time (ms):");
         value(out, s, P99_QUEUE_TIME_MS, "P99 client queue time (ms):");
         value(out, s, P99_DISPATCH_LAG_MS, "P99 client dispatch lag (ms):");
-        line(out, "Client CPU (cores):", Decimal.fixed(client.coresUsed(), 2));
+        line(out, run.embeddedInProcess() ? "Process CPU, client + engine (cores):" : "Client CPU (cores):",
+                Decimal.fixed(client.coresUsed(), 2));
         for (Map.Entry<FailureKind, Integer> failure : s.failuresByKind().entrySet()) {
             if (failure.getValue() > 0) {
                 line(out, "Failed (" + failure.getKey().name().toLowerCase(Locale.ROOT) + "):", failure.getValue().toString());

@@ -18,10 +18,12 @@ import java.util.Objects;
  * @param tokenIdPrompts    whether prompts were sent as token ids (exact input lengths)
  * @param tokenSource       where output token counts come from
  * @param tag               free-form label
+ * @param target            {@code url} (a server given by --base-url) or {@code embedded} (started in this
+ *                          process, so the process CPU includes the engine)
  */
 public record RunDescription(String baseUrl, String backend, String model, String datasetName, int randomInputLen,
                              int randomOutputLen, double randomRangeRatio, int numPrompts, long seed,
-                             boolean tokenIdPrompts, TokenSource tokenSource, String tag) {
+                             boolean tokenIdPrompts, TokenSource tokenSource, String tag, String target) {
     public RunDescription {
         Objects.requireNonNull(baseUrl, "baseUrl");
         Objects.requireNonNull(backend, "backend");
@@ -29,5 +31,10 @@ public record RunDescription(String baseUrl, String backend, String model, Strin
         Objects.requireNonNull(datasetName, "datasetName");
         Objects.requireNonNull(tokenSource, "tokenSource");
         Objects.requireNonNull(tag, "tag");
+        Objects.requireNonNull(target, "target");
+    }
+
+    public boolean embeddedInProcess() {
+        return target.equals("embedded");
     }
 }

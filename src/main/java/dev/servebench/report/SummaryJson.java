@@ -69,6 +69,7 @@ public final class SummaryJson {
         runNode.put("num_prompts", run.numPrompts());
         runNode.put("seed", run.seed());
         runNode.put("prompts", run.tokenIdPrompts() ? "token_ids" : "text");
+        runNode.put("target", run.target());
         ours.put("token_source", s.tokenSource().name().toLowerCase(Locale.ROOT));
         ours.put("requests", s.requests());
         ours.put("benchmark_duration_ns", s.benchmarkDurationNanos());
@@ -80,6 +81,7 @@ public final class SummaryJson {
         }
         ObjectNode clientNode = ours.putObject("client");
         clientNode.put("cpu_cores", client.coresUsed());
+        clientNode.put("cpu_includes_embedded_engine", run.embeddedInProcess());
         clientNode.put("cpu_ns", client.cpuNanos());
         clientNode.put("wall_ns", client.wallNanos());
         clientNode.put("bytes_received", client.bytesReceived());

@@ -89,6 +89,27 @@ class RunCommandTest {
     }
 
     @Test
+    void withoutBaseUrlTheEmbeddedEngineIsMeasured() throws Exception {
+        Result run = servebench("run", "--num-prompts", "8", "--max-concurrency", "4", "--random-input-len", "16",
+                "--random-output-len", "8", "--random-range-ratio", "1", "--output-dir", dir.toString(), "--no-progress");
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.err()).contains("starting the embedded MoE engine (f16, 4 slots, 25 tokens each)");
+        JsonNode summary = STRICT.readTree(dir.resolve("concurrency-4.summary.json").toFile());
+        assertThat(summary.get("completed").asInt()).isEqualTo(8);
+        // ignore_eos: exactly max_tokens chunks per stream, and the server's usage agrees with the chunk count
+        assertThat(summary.get("total_output_tokens").asInt()).isEqualTo(8 * 8);
+        assertThat(summary.at("/servebench/metrics/token_count_mismatches/value").asInt()).isZero();
+        assertThat(summary.at("/servebench/metrics/usage_missing/value").asInt()).isZero();
+        assertThat(summary.at("/servebench/run/target").asText()).isEqualTo("embedded");
+        for (String line : Files.readAllLines(dir.resolve("concurrency-4.records.jsonl"))) {
+            JsonNode record = STRICT.readTree(line);
+            assertThat(record.get("chunk_output_tokens").asInt()).isEqualTo(8);
+            assertThat(record.at("/usage/completion_tokens").asInt()).isEqualTo(8);
+            assertThat(record.at("/usage/prompt_tokens").asInt()).isEqualTo(16 + 1); // the BOS the engine adds
+        }
+    }
+
+    @Test
     void everyRequestFailingReportsZerosWithAMessageAndExitCode3() throws Exception {
         Plan broken = Plan.builder().fault(Fault.httpError(500, "InternalServerError", "model crashed")).build();
         try (ScriptedServer server = ScriptedServer.start(Script.of(broken))) {

@@ -1,0 +1,105 @@
+package dev.servebench.target;
+
+import dev.servebench.target.embedded.EngineConfig;
+import dev.servebench.target.embedded.LlamaEngine;
+import dev.servebench.target.embedded.gguf.ModelCache;
+import dev.servebench.target.embedded.gguf.ModelSpec;
+import dev.servebench.target.embedded.gguf.WeightType;
+import dev.servebench.target.embedded.http.EmbeddedServer;
+import dev.servebench.target.embedded.http.ServerSettings;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * The embedded server under test: a generated tiny MoE model run by llama.cpp, served over the OpenAI API
+ * on loopback. Owns both the engine and the HTTP server, and stops them in that order's reverse.
+ */
+public final class EmbeddedTarget implements AutoCloseable {
+
+    /** Token ids a random prompt may use: above the specials and the 256 byte tokens, below the vocabulary size. */
+    public static final int FIRST_ORDINARY_TOKEN = 259;
+
+    /**
+     * @param host           bind address
+     * @param port           0 = any free port
+     * @param slots          sequences decoded together
+     * @param contextPerSlot prompt (incl. BOS) + output tokens per request
+     * @param weights        F16 or Q4_0
+     * @param seed           seed of the generated weights
+     * @param nativeLog      let llama.cpp print its log
+     */
+    public record Options(String host, int port, int slots, int contextPerSlot, WeightType weights, long seed,
+                          boolean nativeLog) {
+        public Options {
+            Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(weights, "weights");
+            if (slots < 1 || slots > 256) {
+                throw new IllegalArgumentException("slots (" + slots + ") must be in [1, 256]");
+            }
+            if (contextPerSlot < 8) {
+                throw new IllegalArgumentException("contextPerSlot (" + contextPerSlot + ") must be >= 8");
+            }
+        }
+    }
+
+    private final LlamaEngine engine;
+    private final EmbeddedServer server;
+
+    private EmbeddedTarget(LlamaEngine engine, EmbeddedServer server) {
+        this.engine = engine;
+        this.server = server;
+    }
+
+    public static EmbeddedTarget start(Options options) throws IOException {
+        ModelSpec spec = new ModelSpec(options.seed(), options.weights());
+        Path model = ModelCache.ensure(spec, ModelCache.defaultDir());
+        LlamaEngine engine = LlamaEngine.start(EngineConfig.of(model, options.slots(), options.contextPerSlot())
+                .withModelName(spec.modelName()).withVerboseNativeLog(options.nativeLog()));
+        try {
+            EmbeddedServer server = EmbeddedServer.start(engine,
+                    ServerSettings.defaults().withHost(options.host()).withPort(options.port()));
+            return new EmbeddedTarget(engine, server);
+        } catch (RuntimeException e) {
+            engine.close();
+            throw e;
+        }
+    }
+
+    public static WeightType weights(String name) {
+        for (WeightType type : WeightType.values()) {
+            if (type.label().equals(name.toLowerCase(Locale.ROOT))) {
+                return type;
+            }
+        }
+        throw new IllegalArgumentException("--weights must be one of "
+                + Arrays.stream(WeightType.values()).map(WeightType::label).collect(Collectors.joining(", "))
+                + ", got '" + name + "'");
+    }
+
+    public URI baseUrl() {
+        return URI.create("http://" + server.settings().host() + ":" + server.port());
+    }
+
+    public String modelName() {
+        return engine.info().modelName();
+    }
+
+    public int vocabSize() {
+        return engine.info().vocabSize();
+    }
+
+    public void awaitShutdown() throws InterruptedException {
+        server.awaitShutdown();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        engine.close();
+    }
+}
