@@ -55,7 +55,10 @@ public final class TimingProbe {
 
     public static Errors measure(int streams, int tokens, Duration ttft, Duration gap) throws Exception {
         Plan plan = Plan.builder().ttft(ttft).gap(gap).build();
-        try (ScriptedServer server = ScriptedServer.start(Script.of(plan))) {
+        // No busy-polling before due emissions: the truth is the logged emission time, not the schedule, and a
+        // spinning server thread would take the CPU the client under test needs on a small machine.
+        try (ScriptedServer server = ScriptedServer.start(Script.of(plan),
+                dev.servebench.testserver.ServerOptions.defaults().withSpinNanos(0))) {
             RequestBodies bodies = new RequestBodies(Endpoint.COMPLETIONS, Optional.of("m"), true, null);
             List<PreparedRequest> prepared = new ArrayList<>();
             List<PreparedRequest> warmup = new ArrayList<>();
