@@ -77,7 +77,7 @@ public final class EmbeddedEngineBenchmark {
                 for (int c : concurrencies) {
                     List<Point> runs = new ArrayList<>();
                     for (int r = 0; r < repeats; r++) {
-                        runs.add(measure(driver, c, Math.max(4 * c, 16), inputLen, outputLen, server.pid(), 1 + r));
+                        runs.add(measure(driver, c, Math.max(4 * c, 16), inputLen, outputLen, server.pid(), 1000L * c + r + 1));
                     }
                     runs.sort((a, b) -> Double.compare(a.outputThroughput(), b.outputThroughput()));
                     Point m = runs.get(runs.size() / 2);

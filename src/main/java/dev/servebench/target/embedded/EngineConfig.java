@@ -54,7 +54,12 @@ public record EngineConfig(Path model, Optional<String> modelName, int slots, in
     }
 
     /** Total KV-cache context: every slot gets an equal share of it. */
+    /**
+     * Native context size: every slot's share plus one micro-batch of headroom per slot. Without the
+     * headroom a full unified KV cache fragments (generated tokens land in whatever cells are free) until no
+     * contiguous run is left for a micro-batch, and b4916 then fails the whole decode.
+     */
     public int totalContext() {
-        return slots * contextPerSlot;
+        return slots * (contextPerSlot + LlamaEngine.MICRO_BATCH);
     }
 }

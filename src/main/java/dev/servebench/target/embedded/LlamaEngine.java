@@ -29,6 +29,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class LlamaEngine implements InferenceEngine {
 
+    /** Tokens per native micro-batch; see the KV-cache note where the model is loaded. */
+    static final int MICRO_BATCH = 64;
+
     /** How long {@link #close} waits for the dispatcher to end the in-flight generations. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
     private static final System.Logger LOG = System.getLogger(LlamaEngine.class.getName());
@@ -53,6 +56,12 @@ public final class LlamaEngine implements InferenceEngine {
                 .enableContBatching()
                 .enableFlashAttn()
                 .setCtxSize(config.totalContext())
+                // b4916's unified KV cache needs a contiguous run of free cells per micro-batch, and its
+                // server fails the decode (ret -3: every slot errored) rather than retrying smaller when
+                // finished slots' leftovers fragment the cache. Small micro-batches need short runs, and
+                // defragmenting at 10 % fragmentation keeps such runs available.
+                .setUbatchSize(MICRO_BATCH)
+                .setDefragThold(0.1f)
                 .setThreads(config.threads())
                 .setThreadsBatch(config.threads());
         if (!config.verboseNativeLog()) {
