@@ -22,24 +22,13 @@ public final class ChatChunkParser extends ChunkParser {
         if (!"choices".equals(field) || value != JsonToken.START_ARRAY) {
             return false;
         }
-        boolean anyChoice = false;
-        boolean anyText = false;
-        while (parser.nextToken() == JsonToken.START_OBJECT) {
-            anyChoice = true;
-            String name;
-            while ((name = parser.nextFieldName()) != null) {
-                JsonToken v = parser.nextToken();
-                if (("delta".equals(name) || "message".equals(name)) && v == JsonToken.START_OBJECT) {
-                    anyText |= readDelta(parser);
-                } else {
-                    parser.skipChildren();
-                }
+        readChoices(parser, out, (name, v, p) -> {
+            if (("delta".equals(name) || "message".equals(name)) && v == JsonToken.START_OBJECT) {
+                return readDelta(p);
             }
-        }
-        if (anyChoice) {
-            out.kind = ParsedChunk.Kind.CHOICES;
-            out.tokens = anyText ? 1 : 0;
-        }
+            p.skipChildren();
+            return false;
+        });
         return true;
     }
 
@@ -62,25 +51,13 @@ public final class ChatChunkParser extends ChunkParser {
         if (!s.keyIs(CompletionsChunkParser.CHOICES) || value != '[') {
             return false;
         }
-        boolean anyChoice = false;
-        boolean anyText = false;
-        for (boolean more = s.openArray(); more; more = s.nextElement()) {
-            if (s.peek() != '{') {
-                throw JsonScanner.UNSUPPORTED; // Jackson stops there without skipping the rest; let it decide
+        scanChoices(s, out, scanner -> {
+            if ((scanner.keyIs(DELTA) || scanner.keyIs(MESSAGE)) && scanner.peek() == '{') {
+                return scanDelta(scanner);
             }
-            anyChoice = true;
-            for (boolean field = s.openObject(); field; field = s.nextKey()) {
-                if ((s.keyIs(DELTA) || s.keyIs(MESSAGE)) && s.peek() == '{') {
-                    anyText |= scanDelta(s);
-                } else {
-                    s.skipValue();
-                }
-            }
-        }
-        if (anyChoice) {
-            out.kind = ParsedChunk.Kind.CHOICES;
-            out.tokens = anyText ? 1 : 0;
-        }
+            scanner.skipValue();
+            return false;
+        });
         return true;
     }
 

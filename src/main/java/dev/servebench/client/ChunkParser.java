@@ -159,6 +159,58 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
     /** Called after a well-formed non-error event; default does nothing. */
     void afterEvent(ParsedChunk out) {}
 
+    /** Reads one field of a {@code choices[i]} object; returns whether it carried non-empty text. */
+    @FunctionalInterface
+    interface ChoiceFieldReader {
+        boolean read(String name, JsonToken value, JsonParser parser) throws IOException;
+    }
+
+    /** The scanner-side twin of {@link ChoiceFieldReader}, positioned on the field's value. */
+    @FunctionalInterface
+    interface ChoiceFieldScanner {
+        boolean scan(JsonScanner scanner);
+    }
+
+    /**
+     * Walks a {@code choices} array with Jackson: a non-empty array makes the event choice-bearing, and
+     * it carries one token when any choice has non-empty text (as {@code field} judges).
+     */
+    static void readChoices(JsonParser parser, ParsedChunk out, ChoiceFieldReader field) throws IOException {
+        boolean anyChoice = false;
+        boolean anyText = false;
+        while (parser.nextToken() == JsonToken.START_OBJECT) {
+            anyChoice = true;
+            String name;
+            while ((name = parser.nextFieldName()) != null) {
+                anyText |= field.read(name, parser.nextToken(), parser);
+            }
+        }
+        markChoices(out, anyChoice, anyText);
+    }
+
+    /** {@link #readChoices} on the scanner path; declines the same shapes Jackson would treat oddly. */
+    static void scanChoices(JsonScanner s, ParsedChunk out, ChoiceFieldScanner field) {
+        boolean anyChoice = false;
+        boolean anyText = false;
+        for (boolean more = s.openArray(); more; more = s.nextElement()) {
+            if (s.peek() != '{') {
+                throw JsonScanner.UNSUPPORTED; // Jackson stops there without skipping the rest; let it decide
+            }
+            anyChoice = true;
+            for (boolean key = s.openObject(); key; key = s.nextKey()) {
+                anyText |= field.scan(s);
+            }
+        }
+        markChoices(out, anyChoice, anyText);
+    }
+
+    private static void markChoices(ParsedChunk out, boolean anyChoice, boolean anyText) {
+        if (anyChoice) {
+            out.kind = ParsedChunk.Kind.CHOICES;
+            out.tokens = anyText ? 1 : 0;
+        }
+    }
+
     static boolean isDone(byte[] data, int offset, int length) {
         int from = offset;
         int to = offset + length;

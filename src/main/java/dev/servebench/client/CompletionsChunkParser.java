@@ -19,24 +19,13 @@ public final class CompletionsChunkParser extends ChunkParser {
         if (!"choices".equals(field) || value != JsonToken.START_ARRAY) {
             return false;
         }
-        boolean anyChoice = false;
-        boolean anyText = false;
-        while (parser.nextToken() == JsonToken.START_OBJECT) {
-            anyChoice = true;
-            String name;
-            while ((name = parser.nextFieldName()) != null) {
-                JsonToken v = parser.nextToken();
-                if ("text".equals(name)) {
-                    anyText |= nonEmptyString(parser, v);
-                } else {
-                    parser.skipChildren();
-                }
+        readChoices(parser, out, (name, v, p) -> {
+            if ("text".equals(name)) {
+                return nonEmptyString(p, v);
             }
-        }
-        if (anyChoice) {
-            out.kind = ParsedChunk.Kind.CHOICES;
-            out.tokens = anyText ? 1 : 0;
-        }
+            p.skipChildren();
+            return false;
+        });
         return true;
     }
 
@@ -45,25 +34,13 @@ public final class CompletionsChunkParser extends ChunkParser {
         if (!s.keyIs(CHOICES) || value != '[') {
             return false;
         }
-        boolean anyChoice = false;
-        boolean anyText = false;
-        for (boolean more = s.openArray(); more; more = s.nextElement()) {
-            if (s.peek() != '{') {
-                throw JsonScanner.UNSUPPORTED; // Jackson stops there without skipping the rest; let it decide
+        scanChoices(s, out, scanner -> {
+            if (scanner.keyIs(TEXT)) {
+                return scanner.scalarIsNonEmptyString();
             }
-            anyChoice = true;
-            for (boolean field = s.openObject(); field; field = s.nextKey()) {
-                if (s.keyIs(TEXT)) {
-                    anyText |= s.scalarIsNonEmptyString();
-                } else {
-                    s.skipValue();
-                }
-            }
-        }
-        if (anyChoice) {
-            out.kind = ParsedChunk.Kind.CHOICES;
-            out.tokens = anyText ? 1 : 0;
-        }
+            scanner.skipValue();
+            return false;
+        });
         return true;
     }
 }
