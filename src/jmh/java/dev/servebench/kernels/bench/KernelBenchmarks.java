@@ -1,0 +1,144 @@
+package dev.servebench.kernels.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.servebench.kernels.KernelLibrary;
+import dev.servebench.kernels.results.JmhResults;
+import dev.servebench.kernels.results.KernelFigures;
+import dev.servebench.kernels.results.KernelReport;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs the kernel suite: {@code --mode smoke|full} [{@code --threads N}] [{@code --output DIR}]
+ * [{@code --only REGEX}]. Writes {@code jmh.json} (JMH's own format, all steps merged),
+ * {@code figures.json} and {@code figures.md} (derived GB/s, GFLOP/s, algbw/busbw, ratios, targets) and
+ * prints the tables. Exit code 1 when a step failed to run; missed targets are reported, not fatal.
+ */
+public final class KernelBenchmarks {
+
+    private KernelBenchmarks() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        String mode = "smoke";
+        int threads = Runtime.getRuntime().availableProcessors();
+        Path output = null;
+        Pattern only = null;
+        for (int i = 0; i < args.length; i++) {
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            switch (args[i]) {
+                case "--mode" -> mode = require(value, "--mode");
+                case "--threads" -> threads = Integer.parseInt(require(value, "--threads"));
+                case "--output" -> output = Path.of(require(value, "--output"));
+                case "--only" -> only = Pattern.compile(require(value, "--only"));
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]
+                        + "; expected --mode smoke|full, --threads N, --output DIR, --only REGEX");
+            }
+            i++;
+        }
+        KernelPlan plan = KernelPlan.forMode(mode, threads);
+        if (output == null) {
+            String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
+            output = Path.of("reports", "kernels", mode + "-" + stamp);
+        }
+        Files.createDirectories(output);
+        KernelLibrary library = KernelLibrary.load();
+        String environment = "kernel library " + library.path() + " (" + library.implementation() + "), "
+                + Runtime.getRuntime().availableProcessors() + " CPUs, threads=" + threads + ", JDK "
+                + Runtime.version() + ", mode " + mode;
+        System.out.println("# servebench kernel suite: " + environment);
+
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ArrayNode merged = json.createArrayNode();
+        List<String> failures = new ArrayList<>();
+        int index = 0;
+        for (KernelPlan.Step step : plan.steps()) {
+            index++;
+            if (only != null && !only.matcher(step.benchmarkClass()).find()) {
+                continue;
+            }
+            Path stepFile = output.resolve(String.format("jmh-%02d.json", index));
+            try {
+                new Runner(options(plan, step, stepFile).build()).run();
+                json.readTree(stepFile.toFile()).forEach(merged::add);
+            } catch (RunnerException | IOException e) {
+                failures.add(step.benchmarkClass() + " " + describe(step) + ": " + e.getMessage());
+            }
+        }
+        writeAtomically(output.resolve("jmh.json"), json.writeValueAsString(merged));
+        KernelReport report = KernelFigures.derive(JmhResults.parse(merged, output.resolve("jmh.json").toString()));
+        String markdown = "# Kernel benchmarks\n\n" + environment + "\n\n" + report.toMarkdown();
+        writeAtomically(output.resolve("figures.json"), json.writeValueAsString(report));
+        writeAtomically(output.resolve("figures.md"), markdown);
+        System.out.println();
+        System.out.println(markdown);
+        System.out.println("results: " + output.toAbsolutePath());
+        if (!failures.isEmpty()) {
+            failures.forEach(f -> System.err.println("step failed: " + f));
+            System.exit(1);
+        }
+    }
+
+    private static ChainedOptionsBuilder options(KernelPlan plan, KernelPlan.Step step, Path resultFile) {
+        KernelPlan.Timing timing = plan.timing();
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include("^" + Pattern.quote(step.benchmarkClass()) + "\\.")
+                .forks(timing.forks())
+                .warmupIterations(timing.warmupIterations())
+                .warmupTime(TimeValue.seconds(timing.warmupSeconds()))
+                .measurementIterations(timing.measurementIterations())
+                .measurementTime(TimeValue.seconds(timing.measurementSeconds()))
+                .shouldFailOnError(true)
+                .resultFormat(ResultFormatType.JSON)
+                .result(resultFile.toString())
+                .jvmArgsAppend(forkArguments());
+        step.params().forEach(options::param);
+        return options;
+    }
+
+    private static String[] forkArguments() {
+        List<String> arguments = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED", "-Xmx2g"));
+        String library = System.getProperty(KernelLibrary.LIBRARY_PROPERTY);
+        if (library != null && !library.isBlank()) {
+            arguments.add("-D" + KernelLibrary.LIBRARY_PROPERTY + "=" + library);
+        }
+        return arguments.toArray(String[]::new);
+    }
+
+    private static String describe(KernelPlan.Step step) {
+        StringBuilder text = new StringBuilder();
+        step.params().forEach((name, values) -> text.append(name).append('=').append(String.join(",", values))
+                .append(' '));
+        return text.toString().trim();
+    }
+
+    private static String require(String value, String flag) {
+        if (value == null) {
+            throw new IllegalArgumentException(flag + " needs a value");
+        }
+        return value;
+    }
+
+    private static void writeAtomically(Path target, String content) throws IOException {
+        Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
+        Files.writeString(temporary, content, StandardCharsets.UTF_8);
+        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}
