@@ -24,11 +24,17 @@ static const float E2M1_VALUES[16] = {
 float nvfp4_e2m1_decode(unsigned code) { return E2M1_VALUES[code & 0xFu]; }
 
 float nvfp4_e4m3_decode(uint8_t b) {
-    unsigned exponent = (b >> 3) & 0xFu, mantissa = b & 7u;
-    float sign = (b & 0x80u) ? -1.0f : 1.0f;
+    uint32_t exponent = (b >> 3) & 0xFu, mantissa = b & 7u;
     if (exponent == 15 && mantissa == 7) return NAN;
-    if (exponent == 0) return sign * ldexpf((float)mantissa, -9);
-    return sign * ldexpf((float)(8 + mantissa), (int)exponent - 10);
+    float magnitude;
+    if (exponent == 0) {
+        magnitude = (float)mantissa * 0x1p-9f; /* subnormal, exact */
+    } else {
+        /* 1.mmm * 2^(exponent - 7): the same fields in fp32 (bias 127), exact and without a libm call. */
+        uint32_t bits = ((exponent + 120u) << 23) | (mantissa << 20);
+        memcpy(&magnitude, &bits, sizeof magnitude);
+    }
+    return (b & 0x80u) ? -magnitude : magnitude;
 }
 
 /* ---- Shapes and layouts ------------------------------------------------------------------------ */
@@ -102,11 +108,47 @@ static void row_scalar_bf16(const uint8_t *packed, const uint8_t *row_sf, int64_
 /* ---- Tables for the SIMD paths ------------------------------------------------------------------ */
 #if SB_MAX_ISA >= 2
 
-/* value[scale][code], by the scalar path's own function. */
-static void build_f32_table(float global_scale, float table[256][16]) {
+/*
+ * value[scale][code] for all 256 x 16 pairs, 8 codes per vector, as fp32 (f32), bf16 (bf16) and as the bf16
+ * split into a low-byte and a high-byte plane (planes); NULL tables are skipped. Each entry is exactly
+ * dequant_value(code, scale, global_scale): vector multiplies are the same IEEE operations in the same
+ * order, NaN lanes become the same quiet NaN, and the bf16 rounding is sb_f32_to_bf16's add-and-shift (its
+ * NaN branch is not needed: 0x7FC00000 rounds to 0x7FC0 either way). AVX2 suffices for this one-off
+ * 4096-entry job on both SIMD paths; done with scalar code it cost more than the whole dequant of a
+ * 64 x 1024 tensor.
+ */
+SB_TARGET_AVX2 static void build_tables(float global_scale, float (*f32)[16], uint16_t (*bf16)[16],
+                                        uint8_t (*planes)[2][16]) {
+    const __m256 global = _mm256_set1_ps(global_scale);
+    const __m256 quiet_nan = _mm256_set1_ps(NAN);
+    const __m256i round_bias = _mm256_set1_epi32(0x7FFF), one = _mm256_set1_epi32(1);
+    /* Within each 128-bit lane: the 8 low bytes of the lane's 8 values, then their 8 high bytes. */
+    const __m256i split_bytes = _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15,
+                                                 0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);
     for (int s = 0; s < 256; s++) {
-        float scale = nvfp4_e4m3_decode((uint8_t)s);
-        for (unsigned c = 0; c < 16; c++) table[s][c] = dequant_value(c, scale, global_scale);
+        __m256 scale = _mm256_set1_ps(nvfp4_e4m3_decode((uint8_t)s));
+        __m256 half[2];
+        __m256i rounded[2];
+        for (int h = 0; h < 2; h++) {
+            __m256 value = _mm256_mul_ps(_mm256_mul_ps(_mm256_loadu_ps(E2M1_VALUES + 8 * h), scale), global);
+            half[h] = _mm256_blendv_ps(value, quiet_nan, _mm256_cmp_ps(value, value, _CMP_UNORD_Q));
+            __m256i bits = _mm256_castps_si256(half[h]);
+            __m256i odd = _mm256_and_si256(_mm256_srli_epi32(bits, 16), one);
+            rounded[h] = _mm256_srli_epi32(_mm256_add_epi32(bits, _mm256_add_epi32(round_bias, odd)), 16);
+        }
+        if (f32 != NULL) {
+            _mm256_store_ps(f32[s], half[0]);
+            _mm256_store_ps(f32[s] + 8, half[1]);
+        }
+        /* packus interleaves 128-bit lanes (values 0-3, 8-11, 4-7, 12-15); the permute restores the order. */
+        __m256i values = _mm256_permute4x64_epi64(_mm256_packus_epi32(rounded[0], rounded[1]), 0xD8);
+        if (bf16 != NULL) _mm256_store_si256((__m256i *)bf16[s], values);
+        if (planes != NULL) {
+            /* lanes become [low bytes 0-7 | high bytes 0-7], [low bytes 8-15 | high bytes 8-15]; reorder the
+             * 64-bit quarters to low bytes 0-15, high bytes 0-15. */
+            __m256i split = _mm256_shuffle_epi8(values, split_bytes);
+            _mm256_store_si256((__m256i *)planes[s], _mm256_permute4x64_epi64(split, 0xD8));
+        }
     }
 }
 
@@ -259,7 +301,7 @@ int32_t sb_nvfp4_dequant_f32(const uint8_t *packed, const uint8_t *scales, int32
 #if SB_MAX_ISA >= 2
     int stream = use_streaming_stores(out, rows * k * 4, isa == SB_ISA_AVX2 ? 32 : 64, k * 4);
     alignas(64) float table[256][16];
-    if (isa != SB_ISA_SCALAR) build_f32_table(global_scale, table);
+    if (isa != SB_ISA_SCALAR) build_tables(global_scale, table, NULL, NULL);
 #endif
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t r = 0; r < rows; r++) {
@@ -294,21 +336,12 @@ int32_t sb_nvfp4_dequant_bf16(const uint8_t *packed, const uint8_t *scales, int3
     int isa = sb_isa();
 #if SB_MAX_ISA >= 2
     int stream = use_streaming_stores(out, rows * k * 2, isa == SB_ISA_AVX2 ? 32 : 64, k * 2);
-    /* values[scale][code] as bf16 (AVX-512 permutes 16-bit entries), and the same split into a low-byte and a
-     * high-byte plane (AVX2 looks bytes up with vpshufb). */
+    /* values[scale][code] as bf16 for AVX-512 (vpermw looks up 16-bit entries), or split into byte planes
+     * for AVX2 (vpshufb looks up bytes). */
     alignas(64) uint16_t values[256][16];
     alignas(64) uint8_t planes[256][2][16];
-    if (isa != SB_ISA_SCALAR) {
-        alignas(64) float table[256][16];
-        build_f32_table(global_scale, table);
-        for (int s = 0; s < 256; s++) {
-            for (int c = 0; c < 16; c++) {
-                values[s][c] = sb_f32_to_bf16(table[s][c]);
-                planes[s][0][c] = (uint8_t)(values[s][c] & 0xFF);
-                planes[s][1][c] = (uint8_t)(values[s][c] >> 8);
-            }
-        }
-    }
+    if (isa == SB_ISA_AVX2) build_tables(global_scale, NULL, NULL, planes);
+    else if (isa != SB_ISA_SCALAR) build_tables(global_scale, NULL, values, NULL);
 #endif
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int64_t r = 0; r < rows; r++) {

@@ -31,8 +31,11 @@ class NativeNvfp4DequantTest {
     @MethodSource("variantsAndLayouts")
     void everyScaleCodeTimesEveryElementCodeMatchesTheReference(KernelLibrary.Variant variant, ScaleLayout layout) {
         NativeNvfp4 nvfp4 = new NativeNvfp4(KernelLibrary.load(variant));
-        // 1: the products themselves; 0.0123: one rounding; 3e-39: subnormal results; -2.5: sign flips.
-        for (float global : new float[] {1f, 0.0123f, 3e-39f, -2.5f}) {
+        // 1: the products themselves; 0.0123: one rounding; 3e-39: subnormal results; -2.5: sign flips;
+        // 1 + 2^-8 and 1 + 2^-7 + 2^-8: power-of-two products land exactly halfway between two bf16 values,
+        // once with an even and once with an odd lower neighbour (round half to even).
+        float[] globals = {1f, 0.0123f, 3e-39f, -2.5f, Float.intBitsToFloat(0x3F808000), Float.intBitsToFloat(0x3F818000)};
+        for (float global : globals) {
             assertMatchesReference(nvfp4, Nvfp4TestData.everyScaleAndCode(130, layout, global), 3);
         }
     }
