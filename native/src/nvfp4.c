@@ -1,11 +1,11 @@
 /*
- * NVFP4 dequantisation and the exact-math quantiser (docs/kernels.md section 1, ABI in
- * servebench_kernels.h).
+ * NVFP4 dequantisation (docs/kernels.md section 1, ABI in servebench_kernels.h); the quantiser is in
+ * nvfp4_quantize.c.
  *
  * Every path computes the same numbers. The scalar path evaluates (E2M1(code) * E4M3(scale)) * global_scale
- * element by element. The SIMD paths look the same products up: before the parallel region the caller
- * tabulates value[scale][code] for all 256 x 16 (scale, code) pairs with that very scalar expression, so the
- * vector loops only permute table entries and cannot round differently (they never multiply).
+ * element by element. The SIMD paths look the products up: before the parallel region the caller tabulates
+ * value[scale][code] for all 256 x 16 (scale, code) pairs with the same IEEE multiplies in the same order,
+ * so the row loops only permute table entries and cannot round differently (they never multiply).
  */
 #include <math.h>
 #include <omp.h>
