@@ -64,8 +64,10 @@ public final class Nvfp4Reference {
             for (long column = 0; column < k / 16; column++) {
                 float scale = E4m3.decode(scales.get(ValueLayout.JAVA_BYTE, layout.offset(r, column, k)) & 0xFF);
                 long first = r * k + column * 16;
-                for (long i = first; i < first + 16; i++) {
-                    out.setAtIndex(FLOAT, i, (E2m1.decode(code(packed, i)) * scale) * globalScale);
+                for (long i = first; i < first + 16; i += 2) {
+                    int pair = packed.get(ValueLayout.JAVA_BYTE, i / 2) & 0xFF; // element i low, i + 1 high
+                    out.setAtIndex(FLOAT, i, (E2m1.decode(pair & 0xF) * scale) * globalScale);
+                    out.setAtIndex(FLOAT, i + 1, (E2m1.decode(pair >>> 4) * scale) * globalScale);
                 }
             }
         }
@@ -79,17 +81,13 @@ public final class Nvfp4Reference {
             for (long column = 0; column < k / 16; column++) {
                 float scale = E4m3.decode(scales.get(ValueLayout.JAVA_BYTE, layout.offset(r, column, k)) & 0xFF);
                 long first = r * k + column * 16;
-                for (long i = first; i < first + 16; i++) {
-                    out.setAtIndex(SHORT, i, Bf16.fromFloat((E2m1.decode(code(packed, i)) * scale) * globalScale));
+                for (long i = first; i < first + 16; i += 2) {
+                    int pair = packed.get(ValueLayout.JAVA_BYTE, i / 2) & 0xFF; // element i low, i + 1 high
+                    out.setAtIndex(SHORT, i, Bf16.fromFloat((E2m1.decode(pair & 0xF) * scale) * globalScale));
+                    out.setAtIndex(SHORT, i + 1, Bf16.fromFloat((E2m1.decode(pair >>> 4) * scale) * globalScale));
                 }
             }
         }
-    }
-
-    /** Element {@code i}'s 4-bit code: even elements in the low nibble, odd ones in the high nibble. */
-    private static int code(MemorySegment packed, long i) {
-        int pair = packed.get(ValueLayout.JAVA_BYTE, i >>> 1) & 0xFF;
-        return (i & 1) == 0 ? pair & 0xF : pair >>> 4;
     }
 
     private static void requireArrays(byte[] packed, byte[] scales, ScaleLayout layout, int rows, int k) {
