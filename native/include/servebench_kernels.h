@@ -54,8 +54,9 @@ int64_t sb_nvfp4_scale_bytes(int64_t rows, int64_t k, int32_t layout);
 
 /* Decode form: out[r][i] = (E2M1(code) * E4M3(scale)) * global_scale, in that multiplication order
  * (bit-exact in fp32; bf16 output rounds that fp32 value to nearest even once).
- * packed: rows*k/2 bytes, element 2i in the low nibble of byte i. k must be a positive multiple of 16.
- * global_scale is the checkpoint's weight_scale_2 (multiplied in). */
+ * packed: rows*k/2 bytes, element 2i in the low nibble of byte i. rows >= 1; k must be a positive multiple of 16.
+ * global_scale is the checkpoint's weight_scale_2 (multiplied in). A NaN scale (0x7F/0xFF) yields the quiet
+ * NaN 0x7FC00000 (bf16 0x7FC0). out must be aligned to its element size. */
 int32_t sb_nvfp4_dequant_f32(const uint8_t *packed, const uint8_t *scales, int32_t layout,
                              float global_scale, int64_t rows, int64_t k, float *out, int32_t threads);
 int32_t sb_nvfp4_dequant_bf16(const uint8_t *packed, const uint8_t *scales, int32_t layout,
@@ -64,7 +65,7 @@ int32_t sb_nvfp4_dequant_bf16(const uint8_t *packed, const uint8_t *scales, int3
 /* Exact-math quantiser (kernels.md 1.6): per block of 16, sf = E4M3_rne_satfinite(amax / (6 * global_scale));
  * a block whose sf byte is 0 gets codes 0 (SF 0x00, the GPU kernel's zero-block convention);
  * codes = E2M1_rne_satfinite(x / (fp32(sf) * global_scale)), negative values keep the sign (0x8 = -0).
- * Swizzle padding bytes are written as 0. */
+ * Swizzle padding bytes are written as 0. global_scale must be a positive normal float and every value finite. */
 int32_t sb_nvfp4_quantize(const float *values, int64_t rows, int64_t k, float global_scale, int32_t layout,
                           uint8_t *packed, uint8_t *scales);
 
