@@ -4,6 +4,8 @@ import dev.servebench.client.Backend;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,7 +37,7 @@ public record ContainerTargetSpec(String image, List<String> command, GpuRequest
         Objects.requireNonNull(gpus, "gpus");
         Objects.requireNonNull(shmSize, "shmSize");
         Objects.requireNonNull(modelCache, "modelCache");
-        env = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(env));
+        env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
         Objects.requireNonNull(readyTimeout, "readyTimeout");
         Objects.requireNonNull(backend, "backend");
         Objects.requireNonNull(model, "model");

@@ -4,6 +4,8 @@ import dev.servebench.client.Backend;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,7 +26,7 @@ public record ProcessTargetSpec(List<String> command, int port, Duration readyTi
 
     public ProcessTargetSpec {
         command = List.copyOf(command);
-        env = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(env));
+        env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
         Objects.requireNonNull(readyTimeout, "readyTimeout");
         Objects.requireNonNull(workingDir, "workingDir");
         Objects.requireNonNull(backend, "backend");

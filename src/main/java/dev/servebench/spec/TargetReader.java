@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,7 +47,8 @@ final class TargetReader {
         if (kindNode.isEmpty()) {
             rejectKeysOfOtherKinds(mapping);
         }
-        Fields fields = Fields.of(mapping, "target (kind " + kind + ")", KEYS_BY_KIND.get(kind));
+        String section = kindNode.isEmpty() ? "target (kind embedded, the default)" : "target (kind " + kind + ")";
+        Fields fields = Fields.of(mapping, section, KEYS_BY_KIND.get(kind));
         return switch (kind) {
             case "embedded" -> embedded(fields, mapping.position(), sweep);
             case "url" -> new UrlTargetSpec(url(fields.required("url")), backend(fields), fields.optionalString("model"));
@@ -150,7 +152,7 @@ final class TargetReader {
             return Backend.fromCliName(name);
         } catch (IllegalArgumentException e) {
             throw Values.expected(node.get(), "a backend (" + String.join(", ",
-                    java.util.Arrays.stream(Backend.values()).map(Backend::cliName).toList()) + ")");
+                    Arrays.stream(Backend.values()).map(Backend::cliName).toList()) + ")");
         }
     }
 

@@ -90,11 +90,10 @@ final class Values {
     }
 
     static boolean bool(YamlNode node) {
-        if (!(node instanceof Scalar scalar) || scalar.type() != ScalarType.BOOLEAN) {
+        if (!(node instanceof Scalar scalar) || !(scalar.type() == ScalarType.TRUE || scalar.type() == ScalarType.FALSE)) {
             throw expected(node, "true or false");
         }
-        return Boolean.parseBoolean(scalar.text()) || scalar.text().equalsIgnoreCase("yes")
-                || scalar.text().equalsIgnoreCase("on");
+        return scalar.type() == ScalarType.TRUE;
     }
 
     /** {@code 90s}, {@code 15m}, {@code 1h}, {@code 500ms}; positive. */

@@ -3,6 +3,7 @@ package dev.servebench.spec;
 import dev.servebench.client.Backend;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -70,7 +71,7 @@ final class WorkloadReader {
 
     private static PromptFormat promptFormat(YamlNode node, DatasetSpec dataset, Backend backend) {
         String text = Values.string(node);
-        Optional<PromptFormat> format = java.util.Arrays.stream(PromptFormat.values())
+        Optional<PromptFormat> format = Arrays.stream(PromptFormat.values())
                 .filter(f -> f.label().equals(text)).findFirst();
         if (format.isEmpty()) {
             throw Values.expected(node, "auto, ids or text");

@@ -1,6 +1,8 @@
 package dev.servebench.spec;
 
 import java.math.BigInteger;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +28,7 @@ sealed interface YamlNode permits YamlNode.Mapping, YamlNode.Sequence, YamlNode.
     /** Keys in file order. */
     record Mapping(Map<String, Entry> entries, SourcePosition position, String path) implements YamlNode {
         public Mapping {
-            entries = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(entries));
+            entries = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
         }
 
         @Override
@@ -47,7 +49,7 @@ sealed interface YamlNode permits YamlNode.Mapping, YamlNode.Sequence, YamlNode.
     }
 
     /** How YAML typed a scalar; quoted scalars are always strings. */
-    enum ScalarType { STRING, INTEGER, FLOAT, BOOLEAN, NULL }
+    enum ScalarType { STRING, INTEGER, FLOAT, TRUE, FALSE, NULL }
 
     /**
      * @param text    the scalar's value as text (unquoted, escapes resolved)
@@ -63,7 +65,7 @@ sealed interface YamlNode permits YamlNode.Mapping, YamlNode.Sequence, YamlNode.
                 case STRING -> "string '" + abbreviated(text) + "'";
                 case INTEGER -> "integer " + text;
                 case FLOAT -> "number " + text;
-                case BOOLEAN -> "boolean " + text;
+                case TRUE, FALSE -> "boolean " + text;
                 case NULL -> "no value (null)";
             };
         }

@@ -73,7 +73,8 @@ final class YamlTree {
                 yield scalar(ScalarType.INTEGER, value, value.doubleValue(), position, path);
             }
             case VALUE_NUMBER_FLOAT -> scalar(ScalarType.FLOAT, null, floatValue(), position, path);
-            case VALUE_TRUE, VALUE_FALSE -> scalar(ScalarType.BOOLEAN, null, Double.NaN, position, path);
+            case VALUE_TRUE -> scalar(ScalarType.TRUE, null, Double.NaN, position, path);
+            case VALUE_FALSE -> scalar(ScalarType.FALSE, null, Double.NaN, position, path);
             case VALUE_NULL -> scalar(ScalarType.NULL, null, Double.NaN, position, path);
             default -> throw new SpecException(position, name(path) + ": unexpected YAML token " + token);
         };

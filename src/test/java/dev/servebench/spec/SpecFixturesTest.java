@@ -10,6 +10,8 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,7 @@ class SpecFixturesTest {
         PerformanceSpec spec = SpecReader.read(SPECS.resolve("embedded-default.yaml"));
 
         assertThat(spec.target()).isEqualTo(new EmbeddedTargetSpec(WeightType.F16, 32, Backend.OPENAI,
-                java.util.Optional.empty()));
+                Optional.empty()));
         assertThat(spec.workload().dataset()).isEqualTo(new RandomDatasetSpec(128, 64, 1.0));
         assertThat(spec.sweep().points()).hasToString("[concurrency=1, concurrency=8, concurrency=32]");
         assertThat(spec.sweep().points()).allSatisfy(p -> assertThat(spec.prompts(p)).isEqualTo(64));
@@ -55,7 +57,7 @@ class SpecFixturesTest {
         PerformanceSpec spec = SpecReader.read(SPECS.resolve("glm5-nvfp4-8x-rtxpro6000.yaml"));
 
         assertThat(spec.target()).isEqualTo(new UrlTargetSpec(URI.create("http://127.0.0.1:30000"), Backend.SGLANG_OAI,
-                java.util.Optional.empty()));
+                Optional.empty()));
         assertThat(spec.workload().dataset()).isEqualTo(new RandomDatasetSpec(256, 128, 1.0));
         assertThat(spec.sweep().concurrencies()).containsExactly(1, 64, 256, 512, 1024);
         assertThat(spec.prompts(LoadPointKey.concurrency(1))).isEqualTo(32);
@@ -66,15 +68,15 @@ class SpecFixturesTest {
         // and 11 tok/s single-stream (the better end of 8-11).
         Measurements reported = (metric, point) -> {
             if (metric == MetricId.OUTPUT_THROUGHPUT && point.equals(LoadPointKey.concurrency(256))) {
-                return java.util.OptionalDouble.of(622);
+                return OptionalDouble.of(622);
             }
             if (metric == MetricId.TOTAL_THROUGHPUT && point.equals(LoadPointKey.concurrency(256))) {
-                return java.util.OptionalDouble.of(622 * 3);
+                return OptionalDouble.of(622 * 3);
             }
             if (metric == MetricId.OUTPUT_THROUGHPUT && point.equals(LoadPointKey.concurrency(1))) {
-                return java.util.OptionalDouble.of(11);
+                return OptionalDouble.of(11);
             }
-            return java.util.OptionalDouble.empty();
+            return OptionalDouble.empty();
         };
         assertThat(spec.expectations()).filteredOn(e -> e instanceof AbsoluteExpectation a
                         && (a.metric() == MetricId.OUTPUT_THROUGHPUT || a.metric() == MetricId.TOTAL_THROUGHPUT))
