@@ -1,0 +1,58 @@
+package dev.servebench.spec;
+
+import dev.servebench.metric.MetricId;
+import dev.servebench.metric.Unit;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code METRIC CMP NUMBER UNIT @ POINT}, e.g. {@code output_throughput >= 600 tok/s @ concurrency=256}.
+ *
+ * @param threshold the limit, in {@code unit}
+ * @param unit      always the metric's own unit: specs state it so a reader knows what the number means
+ */
+public record AbsoluteExpectation(MetricId metric, Comparison comparison, double threshold, Unit unit,
+                                  LoadPointKey point, SourcePosition position) implements Expectation {
+
+    public AbsoluteExpectation {
+        Objects.requireNonNull(metric, "metric");
+        Objects.requireNonNull(comparison, "comparison");
+        Objects.requireNonNull(unit, "unit");
+        Objects.requireNonNull(point, "point");
+        Objects.requireNonNull(position, "position");
+        if (unit != metric.unit()) {
+            throw new IllegalArgumentException(metric.id() + " is in " + metric.unit().symbol() + ", not " + unit.symbol());
+        }
+        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
+            throw new IllegalArgumentException("threshold (" + threshold + ") must be a finite number >= 0");
+        }
+    }
+
+    @Override
+    public String displayName() {
+        return metric.id() + " " + comparison.symbol() + " " + Values.plain(threshold) + " " + unit.symbol() + " @ " + point;
+    }
+
+    @Override
+    public List<LoadPointKey> points() {
+        return List.of(point);
+    }
+
+    public boolean holds(double measured) {
+        return comparison.test(measured, threshold);
+    }
+
+    public Verdict evaluate(double measured) {
+        String limit = comparison.symbol() + " " + Values.plain(threshold) + " " + unit.symbol();
+        String explanation = Double.isNaN(measured)
+                ? metric.id() + " @ " + point + " was not measured; expected " + limit
+                : metric.id() + " @ " + point + " = " + Numbers.measured(measured) + " " + unit.symbol()
+                        + ", expected " + limit;
+        return new Verdict(holds(measured), measured, threshold, explanation);
+    }
+
+    @Override
+    public Verdict evaluate(Measurements measurements) {
+        return evaluate(measurements.value(metric, point).orElse(Double.NaN));
+    }
+}

@@ -1,0 +1,60 @@
+package dev.servebench.spec;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A performance spec: which server, what load, which points, and what must hold at them. Read from YAML
+ * by {@link SpecReader}; docs/specs.md describes the format.
+ *
+ * @param warmup       unmeasured requests before each load point
+ * @param repeats      measurements per load point; expectations see the median of the repeats
+ * @param expectations in file order; display names are unique
+ */
+public record PerformanceSpec(String name, String description, TargetSpec target, WorkloadSpec workload,
+                              SweepSpec sweep, int warmup, int repeats, ValiditySpec validity,
+                              List<Expectation> expectations, SpecSource source) {
+
+    /** Spec names become file and test names. */
+    public static final String NAME_PATTERN = "[A-Za-z0-9][A-Za-z0-9._-]*";
+    public static final int DEFAULT_WARMUP = 1;
+    public static final int DEFAULT_REPEATS = 1;
+
+    public PerformanceSpec {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(description, "description");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(sweep, "sweep");
+        Objects.requireNonNull(validity, "validity");
+        Objects.requireNonNull(source, "source");
+        expectations = List.copyOf(expectations);
+        if (!name.matches(NAME_PATTERN)) {
+            throw new IllegalArgumentException("name '" + name + "' must match " + NAME_PATTERN);
+        }
+        if (warmup < 0 || repeats < 1) {
+            throw new IllegalArgumentException("warmup (" + warmup + ") must be >= 0 and repeats (" + repeats + ") >= 1");
+        }
+        Set<String> names = new HashSet<>();
+        for (Expectation expectation : expectations) {
+            if (!names.add(expectation.displayName())) {
+                throw new IllegalArgumentException("duplicate expectation " + expectation.displayName());
+            }
+            for (LoadPointKey point : expectation.points()) {
+                if (!sweep.contains(point)) {
+                    throw new IllegalArgumentException(expectation.displayName() + ": " + point + " is not in the sweep");
+                }
+            }
+        }
+        if (workload.prompts() instanceof PromptCount.Scaled && sweep.concurrencies().isEmpty()) {
+            throw new IllegalArgumentException("prompts per concurrency need a concurrency cap at every sweep point");
+        }
+    }
+
+    /** Measured requests at {@code point}. */
+    public int prompts(LoadPointKey point) {
+        return workload.prompts().at(point);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.servebench.spec;
+
+import dev.servebench.metric.MetricId;
+import dev.servebench.metric.Unit;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code METRIC@POINT CMP FACTOR x METRIC@POINT}, e.g.
+ * {@code output_throughput@concurrency=256 >= 2.5 x output_throughput@concurrency=64}: a scaling claim that
+ * holds on slow and fast machines alike, where an absolute number would only fit one.
+ *
+ * @param factor          the multiple of the reference value, > 0
+ * @param referenceMetric the metric on the right; in the same unit as {@code metric}
+ */
+public record RelativeExpectation(MetricId metric, LoadPointKey point, Comparison comparison, double factor,
+                                  MetricId referenceMetric, LoadPointKey referencePoint, SourcePosition position)
+        implements Expectation {
+
+    public RelativeExpectation {
+        Objects.requireNonNull(metric, "metric");
+        Objects.requireNonNull(point, "point");
+        Objects.requireNonNull(comparison, "comparison");
+        Objects.requireNonNull(referenceMetric, "referenceMetric");
+        Objects.requireNonNull(referencePoint, "referencePoint");
+        Objects.requireNonNull(position, "position");
+        if (metric.unit() != referenceMetric.unit()) {
+            throw new IllegalArgumentException(metric.id() + " (" + metric.unit().symbol() + ") and "
+                    + referenceMetric.id() + " (" + referenceMetric.unit().symbol() + ") have different units");
+        }
+        if (!(factor > 0) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("factor (" + factor + ") must be a finite number > 0");
+        }
+        if (metric == referenceMetric && point.equals(referencePoint)) {
+            throw new IllegalArgumentException("compares " + metric.id() + "@" + point + " with itself");
+        }
+    }
+
+    /** The unit of both sides. */
+    public Unit unit() {
+        return metric.unit();
+    }
+
+    @Override
+    public String displayName() {
+        return "relative: " + metric.id() + "@" + point + " " + comparison.symbol() + " " + Values.plain(factor)
+                + " × " + referenceMetric.id() + "@" + referencePoint;
+    }
+
+    @Override
+    public List<LoadPointKey> points() {
+        return point.equals(referencePoint) ? List.of(point) : List.of(point, referencePoint);
+    }
+
+    /** Whether {@code measured CMP factor × reference}. */
+    public boolean holds(double measured, double reference) {
+        return comparison.test(measured, factor * reference);
+    }
+
+    public Verdict evaluate(double measured, double reference) {
+        String unit = unit().symbol();
+        double limit = factor * reference;
+        String left = metric.id() + "@" + point;
+        String right = referenceMetric.id() + "@" + referencePoint;
+        String expected = "expected " + comparison.symbol() + " " + Values.plain(factor) + " × " + right;
+        String explanation;
+        if (Double.isNaN(measured) || Double.isNaN(reference)) {
+            explanation = (Double.isNaN(measured) ? left : right) + " was not measured; " + expected;
+        } else {
+            String ratio = reference == 0 ? ", " : " = " + Numbers.measured(measured / reference) + " × ";
+            explanation = left + " = " + Numbers.measured(measured) + " " + unit + ratio + right + " ("
+                    + Numbers.measured(reference) + " " + unit + "); " + expected + " (" + Numbers.measured(limit) + " "
+                    + unit + ")";
+        }
+        return new Verdict(holds(measured, reference), measured, limit, explanation);
+    }
+
+    @Override
+    public Verdict evaluate(Measurements measurements) {
+        return evaluate(measurements.value(metric, point).orElse(Double.NaN),
+                measurements.value(referenceMetric, referencePoint).orElse(Double.NaN));
+    }
+}

@@ -1,0 +1,88 @@
+package dev.servebench.spec;
+
+import dev.servebench.client.Backend;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** Reads {@code workload:}; its {@code dataset} decides which length keys are allowed. */
+final class WorkloadReader {
+
+    private static final List<String> COMMON_KEYS = List.of("dataset", "prompts", "seed", "prompt_format", "ignore_eos");
+    private static final List<String> RANDOM_KEYS = List.of("input_len", "output_len", "range_ratio");
+    private static final List<String> SHAREGPT_KEYS = List.of("path", "output_len");
+    private static final List<String> PROMPTS_KEYS = List.of("per_concurrency", "min", "max");
+
+    private WorkloadReader() {
+    }
+
+    static WorkloadSpec read(YamlNode node, SweepSpec sweep, Backend backend, Path specDirectory) {
+        if (!(node instanceof YamlNode.Mapping mapping)) {
+            throw Values.expected(node, "a mapping with 'dataset: random' or 'dataset: sharegpt' and its keys");
+        }
+        YamlNode.Entry datasetEntry = mapping.entries().get("dataset");
+        if (datasetEntry == null) {
+            throw new SpecException(mapping.position(), "workload: missing required key 'dataset' (random or sharegpt)");
+        }
+        String datasetName = Values.string(datasetEntry.value());
+        List<String> keys = new ArrayList<>(COMMON_KEYS);
+        switch (datasetName) {
+            case "random" -> keys.addAll(RANDOM_KEYS);
+            case "sharegpt" -> keys.addAll(SHAREGPT_KEYS);
+            default -> throw Values.expected(datasetEntry.value(), "random or sharegpt");
+        }
+        Fields fields = Fields.of(mapping, "workload (dataset " + datasetName + ")", keys);
+        DatasetSpec dataset = datasetName.equals("random")
+                ? new RandomDatasetSpec(Values.integer(fields.required("input_len"), 1, Integer.MAX_VALUE),
+                        Values.integer(fields.required("output_len"), 1, Integer.MAX_VALUE),
+                        fields.number("range_ratio", 0, 1, RandomDatasetSpec.DEFAULT_RANGE_RATIO))
+                : new ShareGptDatasetSpec(Values.path(fields.required("path"), specDirectory),
+                        fields.optional("output_len").map(n -> OptionalInt.of(Values.integer(n, 1, Integer.MAX_VALUE)))
+                                .orElse(OptionalInt.empty()));
+        PromptCount prompts = fields.optional("prompts").map(n -> prompts(n, sweep))
+                .orElse(new PromptCount.Fixed(WorkloadSpec.DEFAULT_PROMPTS));
+        long seed = fields.optional("seed").map(Values::longInteger).orElse(WorkloadSpec.DEFAULT_SEED);
+        PromptFormat format = fields.optional("prompt_format").map(n -> promptFormat(n, dataset, backend))
+                .orElse(PromptFormat.AUTO);
+        return new WorkloadSpec(dataset, prompts, seed, format, fields.bool("ignore_eos", true));
+    }
+
+    /** {@code prompts: 1000}, or {@code prompts: {per_concurrency: 4, min: 32, max: 4096}}. */
+    private static PromptCount prompts(YamlNode node, SweepSpec sweep) {
+        if (!(node instanceof YamlNode.Mapping)) {
+            if (node instanceof YamlNode.Scalar scalar && scalar.type() == YamlNode.ScalarType.INTEGER) {
+                return new PromptCount.Fixed(Values.integer(node, 1, Integer.MAX_VALUE));
+            }
+            throw Values.expected(node, "a request count >= 1, or a mapping with per_concurrency, min, max");
+        }
+        Fields fields = Fields.of(node, "workload.prompts", PROMPTS_KEYS);
+        int perConcurrency = Values.integer(fields.required("per_concurrency"), 1, Integer.MAX_VALUE);
+        int min = fields.integer("min", 1, Integer.MAX_VALUE, 1);
+        int max = fields.integer("max", min, Integer.MAX_VALUE, Integer.MAX_VALUE);
+        if (sweep.concurrencies().isEmpty()) {
+            throw Values.error(node, "per_concurrency needs a concurrency cap at every load point, but the sweep has"
+                    + " no 'concurrency' list; give a fixed count instead");
+        }
+        return new PromptCount.Scaled(perConcurrency, min, max);
+    }
+
+    private static PromptFormat promptFormat(YamlNode node, DatasetSpec dataset, Backend backend) {
+        String text = Values.string(node);
+        Optional<PromptFormat> format = Arrays.stream(PromptFormat.values())
+                .filter(f -> f.label().equals(text)).findFirst();
+        if (format.isEmpty()) {
+            throw Values.expected(node, "auto, ids or text");
+        }
+        if (format.get() == PromptFormat.IDS && !backend.endpoint().acceptsTokenIds()) {
+            throw Values.error(node, "ids: backend " + backend + " (" + backend.endpoint().path()
+                    + ") accepts text prompts only");
+        }
+        if (format.get() == PromptFormat.IDS && !(dataset instanceof RandomDatasetSpec)) {
+            throw Values.error(node, "ids: only random prompts can be sent as token ids");
+        }
+        return format.get();
+    }
+}
