@@ -2,9 +2,10 @@
  *
  * Pipeline (kernels.md 2.3, 4.2): stable counting sort of the (token, slot) pairs by expert; GEMM1 +
  * SwiGLU over work items (expert, block of 32 intermediate rows, i.e. 32 up rows + the 32 matching gate
- * rows); GEMM2 over work items (expert, block of 128 output rows); finalize per token in slot order.
- * Inside an item the tile kernels read each weight row once for all of that expert's tokens. Every
- * output element is computed by one thread in a fixed order, so results do not depend on `threads`. */
+ * rows); GEMM2 + finalize over work items (block of up to 128 output rows, for every expert, then the
+ * finalize of those rows in slot order). Inside an item the tile kernels read each weight row once for
+ * all of that expert's tokens. Every output element is computed by one thread in a fixed order, so
+ * results do not depend on `threads` (nor on the blocking, which only groups whole dot products). */
 #include <omp.h>
 #include <stddef.h>
 #include "moe_internal.h"
@@ -155,9 +156,14 @@ int32_t sb_moe_w4a16(const uint16_t *x, int64_t tokens, int64_t hidden, int64_t 
     }
 
     const int64_t inter_blocks = (I + SB_MOE_INTER_BLOCK - 1) / SB_MOE_INTER_BLOCK;
-    const int64_t hidden_blocks = (H + SB_MOE_HIDDEN_BLOCK - 1) / SB_MOE_HIDDEN_BLOCK;
-    const int64_t items1 = n_active * inter_blocks, items2 = n_active * hidden_blocks;
+    const int64_t items1 = n_active * inter_blocks;
     int n = sb_clamp_threads(threads);
+    /* GEMM2 items own a block of output rows for every expert and finalize it right away (no barrier
+     * between GEMM2 and finalize, and y is read back while in cache); at least 4 items per thread. */
+    int64_t hidden_block = SB_MOE_HIDDEN_BLOCK;
+    if (H < hidden_block * 4 * n) hidden_block = (H / (4 * n)) & ~(int64_t)15;
+    if (hidden_block < 16) hidden_block = 16;
+    const int64_t items2 = (H + hidden_block - 1) / hidden_block;
 
 #pragma omp parallel num_threads(n)
     {
@@ -186,25 +192,25 @@ int32_t sb_moe_w4a16(const uint16_t *x, int64_t tokens, int64_t hidden, int64_t 
 
 #pragma omp for schedule(dynamic, 1)
         for (int64_t item = 0; item < items2; item++) {
-            int32_t e = active[item / hidden_blocks];
-            int64_t r0 = (item % hidden_blocks) * SB_MOE_HIDDEN_BLOCK;
-            int64_t r1 = r0 + SB_MOE_HIDDEN_BLOCK < H ? r0 + SB_MOE_HIDDEN_BLOCK : H;
-            sb_moe_matrix w2 = {w2_packed + (int64_t)e * H * (I / 2), w2_scales + (int64_t)e * H * (I / 16), I,
-                                w2_global[e]};
-            int32_t begin = offsets[e];
-            sb_moe_batch batch = {act2 + begin, offsets[e + 1] - begin, y + (int64_t)begin * H, H};
-            rows(&w2, r0, r1, &batch, tables);
-        }
-
-        /* Finalize in slot order j = 0..k-1, as the reference: out = 0; out += w_j * y_j. */
-#pragma omp for schedule(static)
-        for (int64_t t = 0; t < tokens; t++) {
-            float *o = out + t * H;
-            for (int64_t r = 0; r < H; r++) o[r] = 0.0f;
-            for (int32_t j = 0; j < top_k; j++) {
-                float w = topk_weights[t * top_k + j];
-                const float *yj = y + (int64_t)pair_pos[t * top_k + j] * H;
-                for (int64_t r = 0; r < H; r++) o[r] = o[r] + w * yj[r];
+            int64_t r0 = item * hidden_block;
+            int64_t r1 = r0 + hidden_block < H ? r0 + hidden_block : H;
+            for (int32_t a = 0; a < n_active; a++) {
+                int32_t e = active[a];
+                sb_moe_matrix w2 = {w2_packed + (int64_t)e * H * (I / 2), w2_scales + (int64_t)e * H * (I / 16), I,
+                                    w2_global[e]};
+                int32_t begin = offsets[e];
+                sb_moe_batch batch = {act2 + begin, offsets[e + 1] - begin, y + (int64_t)begin * H, H};
+                rows(&w2, r0, r1, &batch, tables);
+            }
+            /* Finalize in slot order j = 0..k-1, as the reference: out = 0; out += w_j * y_j. */
+            for (int64_t t = 0; t < tokens; t++) {
+                float *o = out + t * H;
+                for (int64_t r = r0; r < r1; r++) o[r] = 0.0f;
+                for (int32_t j = 0; j < top_k; j++) {
+                    float w = topk_weights[t * top_k + j];
+                    const float *yj = y + (int64_t)pair_pos[t * top_k + j] * H;
+                    for (int64_t r = r0; r < r1; r++) o[r] = o[r] + w * yj[r];
+                }
             }
         }
     }
