@@ -25,8 +25,8 @@ SB_TARGET_AVX512 SB_INLINE __m512i sb_moe_decode32(const uint8_t *packed, const 
     __m512i index = _mm512_ternarylogic_epi32(d, _mm512_slli_epi32(d, 12), _mm512_set1_epi32(0xF), 0xEC);
     index = _mm512_or_si512(index, second_block);
     __m512i table = _mm512_inserti64x4(
-        _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(lut + 16 * scales[0]))),
-        _mm256_loadu_si256((const __m256i *)(lut + 16 * scales[1])), 1);
+        _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(lut + ((size_t)scales[0] << 4)))),
+        _mm256_loadu_si256((const __m256i *)(lut + ((size_t)scales[1] << 4))), 1);
     return _mm512_permutexvar_epi16(index, table);
 }
 
@@ -35,7 +35,7 @@ SB_TARGET_AVX512 SB_INLINE __m512i sb_moe_decode16(const uint8_t *packed, const 
                                                    const uint16_t *lut) {
     __m256i d = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)packed));
     __m256i index = _mm256_or_si256(d, _mm256_slli_epi32(d, 12)); /* ymm vpermw reads 4 index bits */
-    __m256i w = _mm256_permutexvar_epi16(index, _mm256_loadu_si256((const __m256i *)(lut + 16 * scales[0])));
+    __m256i w = _mm256_permutexvar_epi16(index, _mm256_loadu_si256((const __m256i *)(lut + ((size_t)scales[0] << 4))));
     return _mm512_zextsi256_si512(w);
 }
 
@@ -66,20 +66,25 @@ SB_TARGET_AVX512 SB_INLINE __m512 sb_moe_tile(const uint8_t *packed, const uint8
                                               uint16_t *panel, const uint16_t *lut) {
     __m512 acc[16];
     for (int i = 0; i < 16; i++) acc[i] = _mm512_setzero_ps();
-    const int64_t packed_stride = k / 2, scale_stride = k / 16;
+    /* Advancing pointers with the row strides in registers keep the loop within the general registers. */
+    const size_t packed_stride = (size_t)k / 2, scale_stride = (size_t)k / 16;
+    const uint16_t *xs[4];
+    for (int m = 0; m < mt; m++) xs[m] = x[m];
+    const uint8_t *p = packed, *s = scales;
+    uint16_t *pp = panel;
     int64_t kk = 0;
-    for (; kk + 32 <= k; kk += 32) {
+    for (; kk + 32 <= k; kk += 32, p += 16, s += 2, pp += 32) {
         __m512i w[4];
         for (int r = 0; r < 4; r++) {
             if (mode == SB_MOE_FROM_PANEL) {
-                w[r] = _mm512_loadu_si512(panel + r * k + kk);
+                w[r] = _mm512_loadu_si512(pp + r * k);
             } else {
-                w[r] = sb_moe_decode32(packed + r * packed_stride + kk / 2, scales + r * scale_stride + kk / 16, lut);
+                w[r] = sb_moe_decode32(p + r * packed_stride, s + r * scale_stride, lut);
             }
-            if (mode == SB_MOE_DECODE_KEEP) _mm512_storeu_si512(panel + r * k + kk, w[r]);
+            if (mode == SB_MOE_DECODE_KEEP) _mm512_storeu_si512(pp + r * k, w[r]);
         }
         for (int m = 0; m < mt; m++) {
-            __m512i xv = _mm512_loadu_si512(x[m] + kk);
+            __m512i xv = _mm512_loadu_si512(xs[m] + kk);
             for (int r = 0; r < 4; r++) {
                 acc[4 * r + m] = _mm512_dpbf16_ps(acc[4 * r + m], (__m512bh)w[r], (__m512bh)xv);
             }
@@ -89,16 +94,16 @@ SB_TARGET_AVX512 SB_INLINE __m512 sb_moe_tile(const uint8_t *packed, const uint8
         __m512i w[4];
         for (int r = 0; r < 4; r++) {
             if (mode == SB_MOE_FROM_PANEL) {
-                w[r] = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(panel + r * k + kk)));
+                w[r] = _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(pp + r * k)));
             } else {
-                w[r] = sb_moe_decode16(packed + r * packed_stride + kk / 2, scales + r * scale_stride + kk / 16, lut);
+                w[r] = sb_moe_decode16(p + r * packed_stride, s + r * scale_stride, lut);
             }
             if (mode == SB_MOE_DECODE_KEEP) {
-                _mm256_storeu_si256((__m256i *)(panel + r * k + kk), _mm512_castsi512_si256(w[r]));
+                _mm256_storeu_si256((__m256i *)(pp + r * k), _mm512_castsi512_si256(w[r]));
             }
         }
         for (int m = 0; m < mt; m++) {
-            __m512i xv = _mm512_maskz_loadu_epi16(0xFFFF, x[m] + kk);
+            __m512i xv = _mm512_maskz_loadu_epi16(0xFFFF, xs[m] + kk);
             for (int r = 0; r < 4; r++) {
                 acc[4 * r + m] = _mm512_dpbf16_ps(acc[4 * r + m], (__m512bh)w[r], (__m512bh)xv);
             }

@@ -158,29 +158,33 @@ public final class MoeWeights {
         return expert;
     }
 
-    /** Bytes from a SplittableRandom, 8 per nextLong; scale bytes are mapped into 0x70..0x7E. */
+    /**
+     * Bytes from a SplittableRandom, 8 per nextLong, generated into a chunk and copied in bulk; scale
+     * bytes are mapped into 0x70..0x7E.
+     */
     private static MemorySegment randomBytes(Arena arena, long bytes, SplittableRandom random, boolean scales) {
         MemorySegment segment = arena.allocate(bytes, 64);
-        long offset = 0;
-        for (; offset < bytes; offset += 8) {
-            long value = random.nextLong();
-            if (scales) {
-                long mapped = 0;
-                for (int i = 0; i < 8; i++) {
-                    long b = (value >>> (8 * i)) & 0xFF;
-                    mapped |= (SCALE_CODE_LOW + ((b * SCALE_CODE_COUNT) >>> 8)) << (8 * i);
-                }
-                value = mapped;
+        long[] chunk = new long[1 << 16];
+        for (long offset = 0; offset < bytes; offset += 8L * chunk.length) {
+            int longs = (int) Math.min(chunk.length, (bytes - offset + 7) / 8);
+            for (int i = 0; i < longs; i++) {
+                long value = random.nextLong();
+                chunk[i] = scales ? toScaleCodes(value) : value;
             }
-            if (offset + 8 <= bytes) {
-                segment.set(ValueLayout.JAVA_LONG_UNALIGNED, offset, value);
-            } else {
-                for (long i = offset; i < bytes; i++) {
-                    segment.set(ValueLayout.JAVA_BYTE, i, (byte) (value >>> (8 * (i - offset))));
-                }
-            }
+            long length = Math.min(8L * longs, bytes - offset);
+            MemorySegment.copy(MemorySegment.ofArray(chunk), 0, segment, offset, length);
         }
         return segment;
+    }
+
+    /** Each byte b of the value becomes 0x70 + floor(b * 15 / 256). */
+    private static long toScaleCodes(long value) {
+        long mapped = 0;
+        for (int i = 0; i < 8; i++) {
+            long b = (value >>> (8 * i)) & 0xFF;
+            mapped |= (SCALE_CODE_LOW + ((b * SCALE_CODE_COUNT) >>> 8)) << (8 * i);
+        }
+        return mapped;
     }
 
     private static MemorySegment copy(Arena arena, String name, byte[] values, long expected) {
