@@ -5,6 +5,7 @@ import dev.servebench.kernels.nvfp4.E2m1;
 import dev.servebench.kernels.nvfp4.E4m3;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -220,7 +221,7 @@ public final class MoeReference {
          * |w a| and of |w| * delta (delta may be null: zero).
          */
         float dot(float[] a, int offset, double[] delta, int deltaOffset) {
-            java.util.Arrays.fill(lanes, 0f);
+            Arrays.fill(lanes, 0f);
             for (int i = 0; i < k; i += LANES) {
                 for (int l = 0; l < LANES; l++) {
                     lanes[l] += row[i + l] * a[offset + i + l];

@@ -6,6 +6,7 @@ import dev.servebench.kernels.KernelLibrary;
 import dev.servebench.kernels.nvfp4.Bf16;
 import java.lang.foreign.Arena;
 import java.util.function.DoubleBinaryOperator;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,7 +63,7 @@ class MoeHandComputedTest {
     private static void check(String who, float[] actual, double[] expected, double[] tolerance) {
         for (int i = 0; i < expected.length; i++) {
             assertThat((double) actual[i]).as("%s out[%d][%d]", who, i / H, i % H)
-                    .isCloseTo(expected[i], org.assertj.core.data.Offset.offset(tolerance[i]));
+                    .isCloseTo(expected[i], Offset.offset(tolerance[i]));
         }
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.servebench.kernels.KernelLibrary;
+import dev.servebench.kernels.nvfp4.E2m1;
+import dev.servebench.kernels.nvfp4.E4m3;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -139,18 +141,18 @@ class MoeValidationTest {
             long upRow = (long) e * 2 * i + 1;
             int code = (weights.w13Packed().get(ValueLayout.JAVA_BYTE, upRow * h / 2 + 1) & 0xFF) >>> 4;
             int scale = weights.w13Scales().get(ValueLayout.JAVA_BYTE, upRow * h / 16) & 0xFF;
-            assertThat(up[h + 3]).isEqualTo(dev.servebench.kernels.nvfp4.E2m1.decode(code)
-                    * dev.servebench.kernels.nvfp4.E4m3.decode(scale) * weights.w13Global(e));
+            assertThat(up[h + 3]).isEqualTo(E2m1.decode(code)
+                    * E4m3.decode(scale) * weights.w13Global(e));
             long gateRow = upRow + i;
             int gateCode = weights.w13Packed().get(ValueLayout.JAVA_BYTE, gateRow * h / 2) & 0xF;
             int gateScale = weights.w13Scales().get(ValueLayout.JAVA_BYTE, gateRow * h / 16) & 0xFF;
-            assertThat(gate[h]).isEqualTo(dev.servebench.kernels.nvfp4.E2m1.decode(gateCode)
-                    * dev.servebench.kernels.nvfp4.E4m3.decode(gateScale) * weights.w13Global(e));
+            assertThat(gate[h]).isEqualTo(E2m1.decode(gateCode)
+                    * E4m3.decode(gateScale) * weights.w13Global(e));
             long downRow = (long) e * h + 7;
             int downCode = weights.w2Packed().get(ValueLayout.JAVA_BYTE, downRow * i / 2 + 2) & 0xF;
             int downScale = weights.w2Scales().get(ValueLayout.JAVA_BYTE, downRow * i / 16) & 0xFF;
-            assertThat(down[7 * i + 4]).isEqualTo(dev.servebench.kernels.nvfp4.E2m1.decode(downCode)
-                    * dev.servebench.kernels.nvfp4.E4m3.decode(downScale) * weights.w2Global(e));
+            assertThat(down[7 * i + 4]).isEqualTo(E2m1.decode(downCode)
+                    * E4m3.decode(downScale) * weights.w2Global(e));
             assertThat(MoeWeights.random(SHAPE, 4, arena).w2Packed().mismatch(weights.w2Packed()))
                     .as("same seed, same weights").isEqualTo(-1);
         }

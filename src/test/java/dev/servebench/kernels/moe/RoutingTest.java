@@ -3,10 +3,12 @@ package dev.servebench.kernels.moe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.servebench.kernels.KernelLibrary;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 class RoutingTest {
 
@@ -123,7 +125,7 @@ class RoutingTest {
     }
 
     private static int top(int[] counts, int n) {
-        return java.util.Arrays.stream(counts).boxed().sorted(java.util.Comparator.reverseOrder()).limit(n)
+        return Arrays.stream(counts).boxed().sorted(Comparator.reverseOrder()).limit(n)
                 .mapToInt(Integer::intValue).sum();
     }
 }
