@@ -1,0 +1,160 @@
+package dev.servebench.kernels.ggml;
+
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+
+/**
+ * The expert weights of one MoE layer as llama.cpp stores them: three 3-D ggml tensors
+ * {@code ffn_up_exps}, {@code ffn_gate_exps} with ne = [H, I, E] and {@code ffn_down_exps} with
+ * ne = [I, H, E] (ne[0] is the contiguous dimension, so each expert is a stack of output-feature rows).
+ *
+ * <p>The weights live in a ggml context whose buffer is native memory owned here (not the Java heap).
+ * Several {@link GgmlMoe} graphs, one per batch size, can share one instance; close it after them.
+ */
+public final class GgmlExperts implements AutoCloseable {
+
+    private final GgmlLibrary library;
+    private final int hidden;
+    private final int inter;
+    private final int experts;
+    private final GgmlWeightType type;
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment context;
+    private final MemorySegment up;
+    private final MemorySegment gate;
+    private final MemorySegment down;
+    private volatile boolean open = true;
+
+    /**
+     * Converts every expert from {@code weights} into {@code type}: fp32 is copied, F16 goes through
+     * {@code ggml_fp32_to_fp16_row} (round to nearest even), Q4_0 through {@code ggml_quantize_chunk}
+     * without an importance matrix (the reference quantizer llama-quantize also uses for Q4_0).
+     */
+    public GgmlExperts(GgmlLibrary library, int hidden, int inter, int experts, GgmlWeightType type,
+            ExpertWeights weights) {
+        this.library = Objects.requireNonNull(library, "library");
+        this.type = Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(weights, "weights");
+        new MoeShape(hidden, inter, experts, 1, 1).requireBlocks(type);
+        this.hidden = hidden;
+        this.inter = inter;
+        this.experts = experts;
+
+        long upGateBytes = (long) experts * inter * library.rowSize(type.ggmlType(), hidden);
+        long downBytes = (long) experts * hidden * library.rowSize(type.ggmlType(), inter);
+        long contextBytes = 2 * pad(upGateBytes) + pad(downBytes) + 3 * library.tensorOverhead() + 4096;
+        MemorySegment created = MemorySegment.NULL;
+        try {
+            MemorySegment buffer = arena.allocate(contextBytes, 64);
+            created = library.init(contextBytes, buffer);
+            this.context = created;
+            this.up = library.newTensor3d(context, type.ggmlType(), hidden, inter, experts);
+            this.gate = library.newTensor3d(context, type.ggmlType(), hidden, inter, experts);
+            this.down = library.newTensor3d(context, type.ggmlType(), inter, hidden, experts);
+            fill(weights);
+        } catch (RuntimeException | Error e) {
+            if (!created.equals(MemorySegment.NULL)) {
+                library.free(created);
+            }
+            arena.close();
+            throw e;
+        }
+    }
+
+    public int hidden() {
+        return hidden;
+    }
+
+    public int inter() {
+        return inter;
+    }
+
+    public int experts() {
+        return experts;
+    }
+
+    public GgmlWeightType type() {
+        return type;
+    }
+
+    /** Bytes of all three expert tensors in their stored format. */
+    public long weightBytes() {
+        return library.nbytes(up) + library.nbytes(gate) + library.nbytes(down);
+    }
+
+    public boolean isOpen() {
+        return open;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (open) {
+            open = false;
+            library.free(context);
+            arena.close();
+        }
+    }
+
+    GgmlLibrary library() {
+        return library;
+    }
+
+    MemorySegment upTensor() {
+        return up;
+    }
+
+    MemorySegment gateTensor() {
+        return gate;
+    }
+
+    MemorySegment downTensor() {
+        return down;
+    }
+
+    private void fill(ExpertWeights weights) {
+        float[] matrix = new float[inter * hidden];
+        try (Arena scratchArena = Arena.ofConfined()) {
+            MemorySegment scratch = type == GgmlWeightType.F32 ? MemorySegment.NULL
+                    : scratchArena.allocate((long) matrix.length * Float.BYTES, 64);
+            MemorySegment upData = library.data(up);
+            MemorySegment gateData = library.data(gate);
+            MemorySegment downData = library.data(down);
+            long upGateStride = upData.byteSize() / experts;
+            long downStride = downData.byteSize() / experts;
+            for (int e = 0; e < experts; e++) {
+                weights.up(e, matrix);
+                store(matrix, scratch, upData.asSlice(e * upGateStride, upGateStride), inter, hidden);
+                weights.gate(e, matrix);
+                store(matrix, scratch, gateData.asSlice(e * upGateStride, upGateStride), inter, hidden);
+                weights.down(e, matrix);
+                store(matrix, scratch, downData.asSlice(e * downStride, downStride), hidden, inter);
+            }
+        }
+    }
+
+    /** Writes one expert matrix of {@code rows × perRow} fp32 values into its slice of a tensor. */
+    private void store(float[] matrix, MemorySegment scratch, MemorySegment slice, int rows, int perRow) {
+        switch (type) {
+            case F32 -> MemorySegment.copy(matrix, 0, slice, JAVA_FLOAT, 0, matrix.length);
+            case F16 -> {
+                MemorySegment.copy(matrix, 0, scratch, JAVA_FLOAT, 0, matrix.length);
+                library.fp32ToFp16Row(scratch, slice, matrix.length);
+            }
+            case Q4_0 -> {
+                MemorySegment.copy(matrix, 0, scratch, JAVA_FLOAT, 0, matrix.length);
+                long written = library.quantizeRows(type.ggmlType(), scratch, slice, rows, perRow);
+                if (written != slice.byteSize()) {
+                    throw new IllegalStateException("ggml_quantize_chunk wrote " + written + " bytes for one expert; expected "
+                            + slice.byteSize());
+                }
+            }
+        }
+    }
+
+    private static long pad(long bytes) {
+        return (bytes + 15) & ~15L; // GGML_MEM_ALIGN: ggml rounds every object in a context up to 16 bytes
+    }
+}
