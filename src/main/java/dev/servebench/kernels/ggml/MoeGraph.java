@@ -39,10 +39,11 @@ record MoeGraph(MemorySegment graph, MemorySegment x, MemorySegment ids, MemoryS
         MemorySegment ids = lib.newTensor2d(ctx, GgmlStructs.TYPE_I32, k, t);
         MemorySegment weights = lib.newTensor3d(ctx, F32, 1, k, t);
 
+        // Same ops in the same order as b4916 (its callback names: ffn_moe_up, ffn_moe_gate, ffn_moe_silu,
+        // ffn_moe_gate_par, ffn_moe_down, then an unnamed multiply by the weights, ffn_moe_out).
         MemorySegment up = lib.mulMatId(ctx, experts.upTensor(), x, ids);
         MemorySegment gate = lib.mulMatId(ctx, experts.gateTensor(), x, ids);
-        gate = lib.silu(ctx, gate);
-        MemorySegment par = lib.mul(ctx, up, gate);
+        MemorySegment par = lib.mul(ctx, lib.silu(ctx, gate), up);
         MemorySegment down = lib.mulMatId(ctx, experts.downTensor(), par, ids);
         down = lib.mul(ctx, down, weights);
 
