@@ -11,8 +11,9 @@ import java.util.Objects;
  * {@code ffn_up_exps}, {@code ffn_gate_exps} with ne = [H, I, E] and {@code ffn_down_exps} with
  * ne = [I, H, E] (ne[0] is the contiguous dimension, so each expert is a stack of output-feature rows).
  *
- * <p>The weights live in a ggml context whose buffer is native memory owned here (not the Java heap).
- * Several {@link GgmlMoe} graphs, one per batch size, can share one instance; close it after them.
+ * <p>The weights live in native memory owned here (a ggml context buffer, or for
+ * {@link GgmlWeightType#Q4_0_REPACKED} a CPU backend buffer), not on the Java heap. Several
+ * {@link GgmlMoe} graphs, one per batch size, can share one instance; close it after them.
  */
 public final class GgmlExperts implements AutoCloseable {
 
@@ -26,6 +27,8 @@ public final class GgmlExperts implements AutoCloseable {
     private final MemorySegment up;
     private final MemorySegment gate;
     private final MemorySegment down;
+    private final CpuRepackBuffer repack;
+    private final MemorySegment repackBuffer;
     private volatile boolean open = true;
 
     /**
@@ -39,25 +42,38 @@ public final class GgmlExperts implements AutoCloseable {
         this.type = Objects.requireNonNull(type, "type");
         Objects.requireNonNull(weights, "weights");
         new MoeShape(hidden, inter, experts, 1, 1).requireBlocks(type);
+        if (type.cpuRepacked() && !library.hasAvx2()) {
+            throw new UnsupportedOperationException(type + " needs the AVX2 repack kernels; " + library.fingerprint());
+        }
         this.hidden = hidden;
         this.inter = inter;
         this.experts = experts;
 
         long upGateBytes = (long) experts * inter * library.rowSize(type.ggmlType(), hidden);
         long downBytes = (long) experts * hidden * library.rowSize(type.ggmlType(), inter);
-        long contextBytes = 2 * pad(upGateBytes) + pad(downBytes) + 3 * library.tensorOverhead() + 4096;
-        MemorySegment created = MemorySegment.NULL;
+        // With a backend buffer the context holds only the three tensor headers.
+        long dataBytes = type.cpuRepacked() ? 0 : 2 * pad(upGateBytes) + pad(downBytes);
+        long contextBytes = dataBytes + 3 * library.tensorOverhead() + 4096;
+        this.repack = type.cpuRepacked() ? new CpuRepackBuffer(library) : null;
+        MemorySegment createdContext = MemorySegment.NULL;
+        MemorySegment createdBuffer = MemorySegment.NULL;
         try {
-            MemorySegment buffer = arena.allocate(contextBytes, 64);
-            created = library.init(contextBytes, buffer);
-            this.context = created;
+            createdContext = library.init(contextBytes, arena.allocate(contextBytes, 64), type.cpuRepacked());
+            this.context = createdContext;
             this.up = library.newTensor3d(context, type.ggmlType(), hidden, inter, experts);
             this.gate = library.newTensor3d(context, type.ggmlType(), hidden, inter, experts);
             this.down = library.newTensor3d(context, type.ggmlType(), inter, hidden, experts);
-            fill(weights);
+            createdBuffer = repack == null ? MemorySegment.NULL : repack.allocate(context);
+            this.repackBuffer = createdBuffer;
+            store(up, upGateBytes, weights::up, inter, hidden);
+            store(gate, upGateBytes, weights::gate, inter, hidden);
+            store(down, downBytes, weights::down, hidden, inter);
         } catch (RuntimeException | Error e) {
-            if (!created.equals(MemorySegment.NULL)) {
-                library.free(created);
+            if (createdBuffer.address() != 0) {
+                repack.free(createdBuffer);
+            }
+            if (createdContext.address() != 0) {
+                library.free(createdContext);
             }
             arena.close();
             throw e;
@@ -93,6 +109,9 @@ public final class GgmlExperts implements AutoCloseable {
     public synchronized void close() {
         if (open) {
             open = false;
+            if (repack != null) {
+                repack.free(repackBuffer);
+            }
             library.free(context);
             arena.close();
         }
@@ -114,36 +133,42 @@ public final class GgmlExperts implements AutoCloseable {
         return down;
     }
 
-    private void fill(ExpertWeights weights) {
-        float[] matrix = new float[inter * hidden];
+    /** One matrix of one expert, as {@link ExpertWeights} hands it out. */
+    private interface Supplier {
+        void fill(int expert, float[] out);
+    }
+
+    /**
+     * Converts all experts of one tensor. Plain types are written straight into the tensor's data; the
+     * repacking buffer only takes a whole tensor at once, so its plain Q4_0 image is built in a
+     * temporary buffer first (peak memory: the final buffer plus one tensor).
+     */
+    private void store(MemorySegment tensor, long bytes, Supplier supplier, int rows, int perRow) {
+        float[] matrix = new float[rows * perRow];
+        long stride = bytes / experts;
         try (Arena scratchArena = Arena.ofConfined()) {
             MemorySegment scratch = type == GgmlWeightType.F32 ? MemorySegment.NULL
                     : scratchArena.allocate((long) matrix.length * Float.BYTES, 64);
-            MemorySegment upData = library.data(up);
-            MemorySegment gateData = library.data(gate);
-            MemorySegment downData = library.data(down);
-            long upGateStride = upData.byteSize() / experts;
-            long downStride = downData.byteSize() / experts;
+            MemorySegment target = repack == null ? library.data(tensor) : scratchArena.allocate(bytes, 64);
             for (int e = 0; e < experts; e++) {
-                weights.up(e, matrix);
-                store(matrix, scratch, upData.asSlice(e * upGateStride, upGateStride), inter, hidden);
-                weights.gate(e, matrix);
-                store(matrix, scratch, gateData.asSlice(e * upGateStride, upGateStride), inter, hidden);
-                weights.down(e, matrix);
-                store(matrix, scratch, downData.asSlice(e * downStride, downStride), hidden, inter);
+                supplier.fill(e, matrix);
+                convert(matrix, scratch, target.asSlice(e * stride, stride), rows, perRow);
+            }
+            if (repack != null) {
+                repack.setWhole(tensor, target);
             }
         }
     }
 
     /** Writes one expert matrix of {@code rows × perRow} fp32 values into its slice of a tensor. */
-    private void store(float[] matrix, MemorySegment scratch, MemorySegment slice, int rows, int perRow) {
+    private void convert(float[] matrix, MemorySegment scratch, MemorySegment slice, int rows, int perRow) {
         switch (type) {
             case F32 -> MemorySegment.copy(matrix, 0, slice, JAVA_FLOAT, 0, matrix.length);
             case F16 -> {
                 MemorySegment.copy(matrix, 0, scratch, JAVA_FLOAT, 0, matrix.length);
                 library.fp32ToFp16Row(scratch, slice, matrix.length);
             }
-            case Q4_0 -> {
+            case Q4_0, Q4_0_REPACKED -> {
                 MemorySegment.copy(matrix, 0, scratch, JAVA_FLOAT, 0, matrix.length);
                 long written = library.quantizeRows(type.ggmlType(), scratch, slice, rows, perRow);
                 if (written != slice.byteSize()) {

@@ -145,11 +145,16 @@ public final class GgmlLibrary {
     // ---- raw ggml calls; callers have validated every argument ----
 
     MemorySegment init(long memSize, MemorySegment memBuffer) {
+        return init(memSize, memBuffer, false);
+    }
+
+    /** {@code noAlloc}: tensors get no data in the context (a backend buffer provides it later). */
+    MemorySegment init(long memSize, MemorySegment memBuffer, boolean noAlloc) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment params = arena.allocate(GgmlStructs.INIT_PARAMS);
             GgmlStructs.INIT_MEM_SIZE.set(params, 0L, memSize);
             GgmlStructs.INIT_MEM_BUFFER.set(params, 0L, memBuffer);
-            GgmlStructs.INIT_NO_ALLOC.set(params, 0L, false);
+            GgmlStructs.INIT_NO_ALLOC.set(params, 0L, noAlloc);
             return (MemorySegment) init.invokeExact(params);
         } catch (Throwable t) {
             throw KernelLibrary.rethrow(t);
@@ -313,9 +318,15 @@ public final class GgmlLibrary {
         }
     }
 
-    private MethodHandle handle(String name, FunctionDescriptor descriptor) {
-        return LINKER.downcallHandle(symbols.find(name).orElseThrow(() -> new UnsupportedOperationException(
+    /** A downcall for a symbol of this library, for the few callers with calls of their own. */
+    MethodHandle handle(String name, FunctionDescriptor descriptor) {
+        return downcall(symbols.find(name).orElseThrow(() -> new UnsupportedOperationException(
                 path + " does not export " + name)), descriptor);
+    }
+
+    /** A downcall for a function pointer obtained from the library (e.g. a backend proc address). */
+    static MethodHandle downcall(MemorySegment function, FunctionDescriptor descriptor) {
+        return LINKER.downcallHandle(function, descriptor);
     }
 
     private static MemorySegment unary(MethodHandle op, MemorySegment context, MemorySegment a) {

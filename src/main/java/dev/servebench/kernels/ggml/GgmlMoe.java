@@ -16,7 +16,7 @@ import java.util.Objects;
  *   x    [H, 1, T] f32      ids [k, T] i32      w [1, k, T] f32
  *   up   = mul_mat_id(ffn_up_exps,   x, ids)          [I, k, T]
  *   gate = silu(mul_mat_id(ffn_gate_exps, x, ids))    [I, k, T]
- *   down = mul_mat_id(ffn_down_exps, up * gate, ids)  [H, k, T]
+ *   down = mul_mat_id(ffn_down_exps, gate * up, ids)  [H, k, T]
  *   out  = Σ_j view_2d(down * w, j)                   [H, T]   (ggml_add, j = 0 … k−1 in order)
  * </pre>
  * The graph, its plan ({@code ggml_graph_plan}) and the work buffer are made once here; {@link #compute()}
@@ -82,7 +82,10 @@ public final class GgmlMoe implements AutoCloseable {
                     (long) checked.routingElements() * Float.BYTES);
             this.outData = expectBytes(library.data(built.out()), "out", (long) checked.activationElements() * Float.BYTES);
             this.plan = library.graphPlan(arena, graph, threads);
-            this.workBytes = GgmlStructs.verifiedWorkSize(plan, threads);
+            long planned = GgmlStructs.verifiedWorkSize(plan, threads);
+            this.workBytes = experts.type().cpuRepacked()
+                    ? Math.max(planned, CpuRepackBuffer.mulMatIdWorkBytes(library, checked)) : planned;
+            GgmlStructs.CPLAN_WORK_SIZE.set(plan, 0L, workBytes);
             MemorySegment work = workBytes == 0 ? MemorySegment.NULL : arena.allocate(workBytes, 64);
             GgmlStructs.CPLAN_WORK_DATA.set(plan, 0L, work);
         } catch (RuntimeException | Error e) {

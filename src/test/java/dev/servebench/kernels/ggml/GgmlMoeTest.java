@@ -72,6 +72,34 @@ class GgmlMoeTest {
         }
     }
 
+    /**
+     * The CPU_AARCH64 buffer repacks the very same Q4_0 blocks into 8-row groups and multiplies with the same
+     * Q8_0 activations, so against the plain Q4_0 path only fp32 summation order differs: ~8e-8 for small
+     * batches, but the different order also moves fp32 SwiGLU values across Q8_0 rounding boundaries now and
+     * then (measured 8e-5 at T = 64), hence the same bounds as against the emulated reference. One thread with T < E is the case where b4916's own work-size estimate for the repacked mul_mat_id
+     * falls short (by 8·(E − T) = 120 bytes against 64 bytes of slack) and ggml would abort: GgmlMoe plans
+     * the larger buffer the kernel checks for.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 7, 64})
+    void q4_0RepackedByTheCpuBackendMatchesThePlainQ4_0Path(int tokens) {
+        try (GgmlExperts plain = experts(GgmlWeightType.Q4_0);
+                GgmlExperts repacked = experts(GgmlWeightType.Q4_0_REPACKED)) {
+            assertThat(repacked.weightBytes()).isEqualTo(plain.weightBytes());
+            float[] got = run(repacked, tokens, 1);
+            double[] plainResult = new double[got.length];
+            float[] plainOutput = run(plain, tokens, 2);
+            for (int i = 0; i < got.length; i++) {
+                plainResult[i] = plainOutput[i];
+            }
+            assertThat(MoeReference.worstTokenError(got, plainResult, H)).isLessThan(2e-3);
+            assertThat(MoeReference.relativeError(got, plainResult)).isLessThan(5e-4);
+            double[] emulated = reference(tokens, Layer.stored(plain), Formats::q8_0Round);
+            assertThat(MoeReference.worstTokenError(got, emulated, H)).isLessThan(2e-3);
+            assertThat(MoeReference.relativeError(got, emulated)).isLessThan(5e-4);
+        }
+    }
+
     static GgmlExperts experts(GgmlWeightType type) {
         return new GgmlExperts(GgmlLibrary.load(), H, I, E, type, Layer.WEIGHTS);
     }

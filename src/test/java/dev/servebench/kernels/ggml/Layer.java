@@ -75,6 +75,8 @@ final class Layer {
             case F32 -> data.asSlice(offset, (long) I * H * Float.BYTES).toArray(java.lang.foreign.ValueLayout.JAVA_FLOAT);
             case F16 -> Formats.decodeF16(data, offset, I * H);
             case Q4_0 -> Formats.decodeQ4_0(data, offset, I * H);
+            case Q4_0_REPACKED -> throw new UnsupportedOperationException("repacked blocks are interleaved by 8 rows;"
+                    + " decode a plain Q4_0 copy of the same weights instead");
         };
     }
 }
