@@ -76,12 +76,12 @@ final class CpuRepackBuffer {
      * 8·(E − T) bytes short whenever T < E, which the plan's 64 bytes per thread of slack do not always
      * cover (E = 256, T = 1 aborts the process). In a full model graph a larger node usually hides this.
      */
-    static long mulMatIdWorkBytes(GgmlLibrary library, MoeShape shape) {
+    static long mulMatIdWorkBytes(GgmlCalls ggml, MoeShape shape) {
         long e = shape.experts();
         long t = shape.tokens();
         long rowMaps = 8 * e + 8 * e * t;
-        long upInput = library.rowSize(Q8_0, shape.hidden()) * t;
-        long downInput = library.rowSize(Q8_0, shape.inter()) * shape.topK() * t;
+        long upInput = ggml.rowSize(Q8_0, shape.hidden()) * t;
+        long downInput = ggml.rowSize(Q8_0, shape.inter()) * shape.topK() * t;
         return ((Math.max(upInput, downInput) + 7) & ~7L) + rowMaps;
     }
 

@@ -18,6 +18,7 @@ import java.util.Objects;
 public final class GgmlExperts implements AutoCloseable {
 
     private final GgmlLibrary library;
+    private final GgmlCalls ggml;
     private final int hidden;
     private final int inter;
     private final int experts;
@@ -39,6 +40,7 @@ public final class GgmlExperts implements AutoCloseable {
     public GgmlExperts(GgmlLibrary library, int hidden, int inter, int experts, GgmlWeightType type,
             ExpertWeights weights) {
         this.library = Objects.requireNonNull(library, "library");
+        this.ggml = library.calls();
         this.type = Objects.requireNonNull(type, "type");
         Objects.requireNonNull(weights, "weights");
         new MoeShape(hidden, inter, experts, 1, 1).requireBlocks(type);
@@ -49,20 +51,20 @@ public final class GgmlExperts implements AutoCloseable {
         this.inter = inter;
         this.experts = experts;
 
-        long upGateBytes = (long) experts * inter * library.rowSize(type.ggmlType(), hidden);
-        long downBytes = (long) experts * hidden * library.rowSize(type.ggmlType(), inter);
+        long upGateBytes = (long) experts * inter * ggml.rowSize(type.ggmlType(), hidden);
+        long downBytes = (long) experts * hidden * ggml.rowSize(type.ggmlType(), inter);
         // With a backend buffer the context holds only the three tensor headers.
         long dataBytes = type.cpuRepacked() ? 0 : 2 * pad(upGateBytes) + pad(downBytes);
-        long contextBytes = dataBytes + 3 * library.tensorOverhead() + 4096;
+        long contextBytes = dataBytes + 3 * ggml.tensorOverhead() + 4096;
         this.repack = type.cpuRepacked() ? new CpuRepackBuffer(library) : null;
         MemorySegment createdContext = MemorySegment.NULL;
         MemorySegment createdBuffer = MemorySegment.NULL;
         try {
-            createdContext = library.init(contextBytes, arena.allocate(contextBytes, 64), type.cpuRepacked());
+            createdContext = ggml.init(contextBytes, arena.allocate(contextBytes, 64), type.cpuRepacked());
             this.context = createdContext;
-            this.up = library.newTensor3d(context, type.ggmlType(), hidden, inter, experts);
-            this.gate = library.newTensor3d(context, type.ggmlType(), hidden, inter, experts);
-            this.down = library.newTensor3d(context, type.ggmlType(), inter, hidden, experts);
+            this.up = ggml.newTensor3d(context, type.ggmlType(), hidden, inter, experts);
+            this.gate = ggml.newTensor3d(context, type.ggmlType(), hidden, inter, experts);
+            this.down = ggml.newTensor3d(context, type.ggmlType(), inter, hidden, experts);
             createdBuffer = repack == null ? MemorySegment.NULL : repack.allocate(context);
             this.repackBuffer = createdBuffer;
             store(up, upGateBytes, weights::up, inter, hidden);
@@ -73,7 +75,7 @@ public final class GgmlExperts implements AutoCloseable {
                 repack.free(createdBuffer);
             }
             if (createdContext.address() != 0) {
-                library.free(createdContext);
+                ggml.free(createdContext);
             }
             arena.close();
             throw e;
@@ -98,7 +100,7 @@ public final class GgmlExperts implements AutoCloseable {
 
     /** Bytes of all three expert tensors in their stored format. */
     public long weightBytes() {
-        return library.nbytes(up) + library.nbytes(gate) + library.nbytes(down);
+        return ggml.nbytes(up) + ggml.nbytes(gate) + ggml.nbytes(down);
     }
 
     public boolean isOpen() {
@@ -112,7 +114,7 @@ public final class GgmlExperts implements AutoCloseable {
             if (repack != null) {
                 repack.free(repackBuffer);
             }
-            library.free(context);
+            ggml.free(context);
             arena.close();
         }
     }
@@ -149,7 +151,7 @@ public final class GgmlExperts implements AutoCloseable {
         try (Arena scratchArena = Arena.ofConfined()) {
             MemorySegment scratch = type == GgmlWeightType.F32 ? MemorySegment.NULL
                     : scratchArena.allocate((long) matrix.length * Float.BYTES, 64);
-            MemorySegment target = repack == null ? library.data(tensor) : scratchArena.allocate(bytes, 64);
+            MemorySegment target = repack == null ? ggml.data(tensor) : scratchArena.allocate(bytes, 64);
             for (int e = 0; e < experts; e++) {
                 supplier.fill(e, matrix);
                 convert(matrix, scratch, target.asSlice(e * stride, stride), rows, perRow);
@@ -166,11 +168,11 @@ public final class GgmlExperts implements AutoCloseable {
             case F32 -> MemorySegment.copy(matrix, 0, slice, JAVA_FLOAT, 0, matrix.length);
             case F16 -> {
                 MemorySegment.copy(matrix, 0, scratch, JAVA_FLOAT, 0, matrix.length);
-                library.fp32ToFp16Row(scratch, slice, matrix.length);
+                ggml.fp32ToFp16Row(scratch, slice, matrix.length);
             }
             case Q4_0, Q4_0_REPACKED -> {
                 MemorySegment.copy(matrix, 0, scratch, JAVA_FLOAT, 0, matrix.length);
-                long written = library.quantizeRows(type.ggmlType(), scratch, slice, rows, perRow);
+                long written = ggml.quantizeRows(type.ggmlType(), scratch, slice, rows, perRow);
                 if (written != slice.byteSize()) {
                     throw new IllegalStateException("ggml_quantize_chunk wrote " + written + " bytes for one expert; expected "
                             + slice.byteSize());

@@ -29,7 +29,7 @@ import java.util.Objects;
  */
 public final class GgmlMoe implements AutoCloseable {
 
-    private final GgmlLibrary library;
+    private final GgmlCalls ggml;
     private final GgmlExperts experts;
     private final boolean ownsExperts;
     private final MoeShape shape;
@@ -64,33 +64,33 @@ public final class GgmlMoe implements AutoCloseable {
         }
         MoeShape checked = new MoeShape(experts.hidden(), experts.inter(), experts.experts(), topK, tokens);
         requireThreads(threads);
-        this.library = experts.library();
+        this.ggml = experts.library().calls();
         this.experts = experts;
         this.ownsExperts = ownsExperts;
         this.shape = checked;
         this.threads = threads;
         MemorySegment created = MemorySegment.NULL;
         try {
-            long contextBytes = MoeGraph.contextBytes(library, checked);
-            created = library.init(contextBytes, arena.allocate(contextBytes, 64));
+            long contextBytes = MoeGraph.contextBytes(ggml, checked);
+            created = ggml.init(contextBytes, arena.allocate(contextBytes, 64));
             this.context = created;
-            MoeGraph built = MoeGraph.build(library, context, experts, checked);
+            MoeGraph built = MoeGraph.build(ggml, context, experts, checked);
             this.graph = built.graph();
-            this.xData = expectBytes(library.data(built.x()), "x", (long) checked.activationElements() * Float.BYTES);
-            this.idsData = expectBytes(library.data(built.ids()), "ids", (long) checked.routingElements() * Integer.BYTES);
-            this.weightsData = expectBytes(library.data(built.weights()), "weights",
+            this.xData = expectBytes(ggml.data(built.x()), "x", (long) checked.activationElements() * Float.BYTES);
+            this.idsData = expectBytes(ggml.data(built.ids()), "ids", (long) checked.routingElements() * Integer.BYTES);
+            this.weightsData = expectBytes(ggml.data(built.weights()), "weights",
                     (long) checked.routingElements() * Float.BYTES);
-            this.outData = expectBytes(library.data(built.out()), "out", (long) checked.activationElements() * Float.BYTES);
-            this.plan = library.graphPlan(arena, graph, threads);
+            this.outData = expectBytes(ggml.data(built.out()), "out", (long) checked.activationElements() * Float.BYTES);
+            this.plan = ggml.graphPlan(arena, graph, threads);
             long planned = GgmlStructs.verifiedWorkSize(plan, threads);
             this.workBytes = experts.type().cpuRepacked()
-                    ? Math.max(planned, CpuRepackBuffer.mulMatIdWorkBytes(library, checked)) : planned;
+                    ? Math.max(planned, CpuRepackBuffer.mulMatIdWorkBytes(ggml, checked)) : planned;
             GgmlStructs.CPLAN_WORK_SIZE.set(plan, 0L, workBytes);
             MemorySegment work = workBytes == 0 ? MemorySegment.NULL : arena.allocate(workBytes, 64);
             GgmlStructs.CPLAN_WORK_DATA.set(plan, 0L, work);
         } catch (RuntimeException | Error e) {
             if (!created.equals(MemorySegment.NULL)) {
-                library.free(created);
+                ggml.free(created);
             }
             arena.close();
             if (ownsExperts) {
@@ -157,7 +157,7 @@ public final class GgmlMoe implements AutoCloseable {
         if (!inputsSet) {
             throw new IllegalStateException("compute() before setInputs(): the routing ids are not set");
         }
-        int status = library.graphCompute(graph, plan);
+        int status = ggml.graphCompute(graph, plan);
         if (status != 0) {
             throw new IllegalStateException("ggml_graph_compute returned status " + status + " (0 = GGML_STATUS_SUCCESS)");
         }
@@ -179,7 +179,7 @@ public final class GgmlMoe implements AutoCloseable {
     public synchronized void close() {
         if (open) {
             open = false;
-            library.free(context);
+            ggml.free(context);
             arena.close();
             if (ownsExperts) {
                 experts.close();

@@ -17,7 +17,7 @@ record MoeGraph(MemorySegment graph, MemorySegment x, MemorySegment ids, MemoryS
      * one {@code ggml_tensor_overhead()} per tensor or view, and the graph. ggml aborts the process when a
      * context runs out, so this errs on the generous side.
      */
-    static long contextBytes(GgmlLibrary library, MoeShape shape) {
+    static long contextBytes(GgmlCalls ggml, MoeShape shape) {
         long h = shape.hidden();
         long i = shape.inter();
         long k = shape.topK();
@@ -27,10 +27,10 @@ record MoeGraph(MemorySegment graph, MemorySegment x, MemorySegment ids, MemoryS
                 + 2 * pad(h * k * t * 4)                    // down, down * w
                 + k * pad(h * t * 4);                       // k − 1 adds, or one cont when k = 1
         long tensors = 2 * k + 16;
-        return data + tensors * library.tensorOverhead() + library.graphOverhead(graphSize(shape)) + (64 << 10);
+        return data + tensors * ggml.tensorOverhead() + ggml.graphOverhead(graphSize(shape)) + (64 << 10);
     }
 
-    static MoeGraph build(GgmlLibrary lib, MemorySegment ctx, GgmlExperts experts, MoeShape shape) {
+    static MoeGraph build(GgmlCalls lib, MemorySegment ctx, GgmlExperts experts, MoeShape shape) {
         long h = shape.hidden();
         long k = shape.topK();
         long t = shape.tokens();

@@ -50,7 +50,7 @@ class GgmlExpertsTest {
     void q4_0BlocksUseTheLargestMagnitudeOverMinusEightAsScale() {
         try (GgmlExperts experts = GgmlMoeTest.experts(GgmlWeightType.Q4_0)) {
             assertThat(experts.weightBytes()).isEqualTo(3L * E * I * H / 32 * Formats.Q4_0_BLOCK_BYTES);
-            MemorySegment up = experts.library().data(experts.upTensor());
+            MemorySegment up = experts.library().calls().data(experts.upTensor());
             MoeReference.Matrices stored = Layer.stored(experts);
             int blocksChecked = 0;
             for (int e = 0; e < E; e++) {

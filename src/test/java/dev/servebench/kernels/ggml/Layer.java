@@ -45,7 +45,7 @@ final class Layer {
 
     /** The matrices as stored in the F16 or Q4_0 tensors, decoded in Java. */
     static MoeReference.Matrices stored(GgmlExperts experts) {
-        GgmlLibrary library = experts.library();
+        GgmlCalls library = experts.library().calls();
         MemorySegment up = library.data(experts.upTensor());
         MemorySegment gate = library.data(experts.gateTensor());
         MemorySegment down = library.data(experts.downTensor());
