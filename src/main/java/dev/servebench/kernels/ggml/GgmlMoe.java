@@ -112,7 +112,7 @@ public final class GgmlMoe implements AutoCloseable {
         return threads;
     }
 
-    /** Size of the work buffer {@code ggml_graph_plan} asked for (activation conversions, row maps). */
+    /** Size of the work buffer: what {@code ggml_graph_plan} asked for, or for Q4_0_REPACKED what the kernel checks. */
     public long workBytes() {
         return workBytes;
     }
