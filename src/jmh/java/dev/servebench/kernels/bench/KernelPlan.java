@@ -45,7 +45,7 @@ record KernelPlan(String mode, Timing timing, List<Step> steps) {
         steps.add(step("MemcpyBenchmark", "bytes", of("24576", "8388608", "268435456"), "threads", of(threads)));
         steps.add(step("Nvfp4DequantBenchmark", "backend", of("native", "java"), "output", of("bf16"),
                 "layout", of("linear"), "rows", of("16384"), "k", of("8192"), "threads", of(threads)));
-        steps.add(step("MoeBenchmark", "backend", of("native", "ggml-f16", "ggml-q4_0"), "shape", of(GLM5_TP8),
+        steps.add(step("MoeBenchmark", "backend", of("native", "ggml-f16", "ggml-q4_0", "ggml-q4_0-repacked"), "shape", of(GLM5_TP8),
                 "tokens", of("64"), "threads", of(threads)));
         steps.add(step("MoeBenchmark", "backend", of("native", "java"), "shape", of(GLM5_TP8), "tokens", of("1"),
                 "threads", of(threads)));
@@ -64,7 +64,7 @@ record KernelPlan(String mode, Timing timing, List<Step> steps) {
                 "threads", of(threads)));
         steps.add(step("Nvfp4DequantBenchmark", "backend", of("native", "java"), "output", of("bf16", "f32"),
                 "layout", of("linear", "swizzled"), "rows", of("16384"), "k", of("8192"), "threads", of(threads)));
-        steps.add(step("MoeBenchmark", "backend", of("native", "ggml-f16", "ggml-q4_0"), "shape", of(GLM5_TP8),
+        steps.add(step("MoeBenchmark", "backend", of("native", "ggml-f16", "ggml-q4_0", "ggml-q4_0-repacked"), "shape", of(GLM5_TP8),
                 "tokens", of("1", "16", "64", "256"), "threads", of(threads)));
         steps.add(step("MoeBenchmark", "backend", of("java"), "shape", of(GLM5_TP8), "tokens", of("1", "16"),
                 "threads", of(threads)));

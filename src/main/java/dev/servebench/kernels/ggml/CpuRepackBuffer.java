@@ -76,7 +76,7 @@ final class CpuRepackBuffer {
      * 8·(E − T) bytes short whenever T < E, which the plan's 64 bytes per thread of slack do not always
      * cover (E = 256, T = 1 aborts the process). In a full model graph a larger node usually hides this.
      */
-    static long mulMatIdWorkBytes(GgmlCalls ggml, MoeShape shape) {
+    static long mulMatIdWorkBytes(GgmlCalls ggml, GgmlBatchShape shape) {
         long e = shape.experts();
         long t = shape.tokens();
         long rowMaps = 8 * e + 8 * e * t;

@@ -43,7 +43,7 @@ public final class GgmlExperts implements AutoCloseable {
         this.ggml = library.calls();
         this.type = Objects.requireNonNull(type, "type");
         Objects.requireNonNull(weights, "weights");
-        new MoeShape(hidden, inter, experts, 1, 1).requireBlocks(type);
+        new GgmlBatchShape(hidden, inter, experts, 1, 1).requireBlocks(type);
         if (type.cpuRepacked() && !library.hasAvx2()) {
             throw new UnsupportedOperationException(type + " needs the AVX2 repack kernels; " + library.fingerprint());
         }

@@ -32,7 +32,7 @@ public final class GgmlMoe implements AutoCloseable {
     private final GgmlCalls ggml;
     private final GgmlExperts experts;
     private final boolean ownsExperts;
-    private final MoeShape shape;
+    private final GgmlBatchShape shape;
     private final int threads;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment context;
@@ -62,7 +62,7 @@ public final class GgmlMoe implements AutoCloseable {
         if (!experts.isOpen()) {
             throw new IllegalStateException("experts are closed");
         }
-        MoeShape checked = new MoeShape(experts.hidden(), experts.inter(), experts.experts(), topK, tokens);
+        GgmlBatchShape checked = new GgmlBatchShape(experts.hidden(), experts.inter(), experts.experts(), topK, tokens);
         requireThreads(threads);
         this.ggml = experts.library().calls();
         this.experts = experts;
@@ -100,7 +100,7 @@ public final class GgmlMoe implements AutoCloseable {
         }
     }
 
-    public MoeShape shape() {
+    public GgmlBatchShape shape() {
         return shape;
     }
 
@@ -230,7 +230,7 @@ public final class GgmlMoe implements AutoCloseable {
         Objects.requireNonNull(library, "library");
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(weights, "weights");
-        new MoeShape(hidden, inter, experts, topK, tokens).requireBlocks(type);
+        new GgmlBatchShape(hidden, inter, experts, topK, tokens).requireBlocks(type);
         requireThreads(threads);
         return new GgmlExperts(library, hidden, inter, experts, type, weights);
     }

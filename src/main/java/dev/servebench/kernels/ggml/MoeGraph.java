@@ -8,7 +8,7 @@ record MoeGraph(MemorySegment graph, MemorySegment x, MemorySegment ids, MemoryS
     private static final int F32 = GgmlWeightType.F32.ggmlType();
 
     /** Nodes and leaves stay below this: 6 ops, k views, k − 1 adds, a cont; 3 inputs, 3 expert tensors. */
-    static long graphSize(MoeShape shape) {
+    static long graphSize(GgmlBatchShape shape) {
         return 2L * shape.topK() + 16;
     }
 
@@ -17,7 +17,7 @@ record MoeGraph(MemorySegment graph, MemorySegment x, MemorySegment ids, MemoryS
      * one {@code ggml_tensor_overhead()} per tensor or view, and the graph. ggml aborts the process when a
      * context runs out, so this errs on the generous side.
      */
-    static long contextBytes(GgmlCalls ggml, MoeShape shape) {
+    static long contextBytes(GgmlCalls ggml, GgmlBatchShape shape) {
         long h = shape.hidden();
         long i = shape.inter();
         long k = shape.topK();
@@ -30,7 +30,7 @@ record MoeGraph(MemorySegment graph, MemorySegment x, MemorySegment ids, MemoryS
         return data + tensors * ggml.tensorOverhead() + ggml.graphOverhead(graphSize(shape)) + (64 << 10);
     }
 
-    static MoeGraph build(GgmlCalls lib, MemorySegment ctx, GgmlExperts experts, MoeShape shape) {
+    static MoeGraph build(GgmlCalls lib, MemorySegment ctx, GgmlExperts experts, GgmlBatchShape shape) {
         long h = shape.hidden();
         long k = shape.topK();
         long t = shape.tokens();

@@ -85,7 +85,7 @@ public final class KernelFigures {
                     r.errorSeconds() * 1e3, dims.usefulFlops(tokens) / seconds / 1e9,
                     dims.expectedActiveWeightBytes(tokens) / seconds / 1e9,
                     ours ? ratio(rows, r, "ggml-f16") : null, ours ? ratio(rows, r, "ggml-q4_0") : null,
-                    ours ? ratio(rows, r, "java") : null));
+                    ours ? ratio(rows, r, "ggml-q4_0-repacked") : null, ours ? ratio(rows, r, "java") : null));
         }
         return figures;
     }

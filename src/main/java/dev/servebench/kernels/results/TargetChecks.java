@@ -32,6 +32,10 @@ final class TargetChecks {
                     checks.add(TargetCheck.atLeast("MoE native / ggml Q4_0 mul_mat_id throughput", point,
                             m.vsGgmlQ4_0(), 0.8));
                 }
+                if (m.vsGgmlQ4_0Repacked() != null) {
+                    checks.add(TargetCheck.atLeast("MoE native / ggml Q4_0 repacked (engine path) throughput",
+                            point, m.vsGgmlQ4_0Repacked(), 0.8));
+                }
             }
         }
         for (AllreduceFigure a : allreduce) {

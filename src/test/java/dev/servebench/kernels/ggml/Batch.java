@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 /** A seeded MoE input: activations in [−1, 1], k distinct experts per token, positive weights summing to 1. */
 record Batch(float[] x, int[] ids, float[] weights) {
 
-    static Batch random(MoeShape shape, long seed) {
+    static Batch random(GgmlBatchShape shape, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         float[] x = new float[shape.activationElements()];
         for (int i = 0; i < x.length; i++) {

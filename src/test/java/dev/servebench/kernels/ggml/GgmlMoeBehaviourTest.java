@@ -32,7 +32,7 @@ class GgmlMoeBehaviourTest {
     /** With one expert per token the sum is a single strided view, which b4916 makes contiguous (ggml_cont). */
     @Test
     void oneExpertPerTokenMatchesTheReference() {
-        MoeShape shape = Layer.shape(1, 3);
+        GgmlBatchShape shape = Layer.shape(1, 3);
         Batch batch = Batch.random(shape, 3);
         try (GgmlMoe moe = new GgmlMoe(GgmlLibrary.load(), H, Layer.I, Layer.E, 1, 3, GgmlWeightType.F32,
                 Layer.WEIGHTS, 2)) {
@@ -65,7 +65,7 @@ class GgmlMoeBehaviourTest {
 
     @Test
     void segmentInputsGiveTheSameResultAsArraysAndTheViewIsTheOutput() {
-        MoeShape shape = Layer.shape(4, 7);
+        GgmlBatchShape shape = Layer.shape(4, 7);
         Batch batch = Batch.random(shape, 9);
         try (GgmlExperts experts = GgmlMoeTest.experts(GgmlWeightType.F16);
                 GgmlMoe moe = new GgmlMoe(experts, 4, 7, 2);

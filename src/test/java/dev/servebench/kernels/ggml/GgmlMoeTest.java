@@ -120,7 +120,7 @@ class GgmlMoeTest {
     }
 
     static double[] reference(int tokens, MoeReference.Matrices matrices, UnaryOperator<float[]> activation) {
-        MoeShape shape = Layer.shape(K, tokens);
+        GgmlBatchShape shape = Layer.shape(K, tokens);
         Batch batch = Batch.random(shape, tokens);
         return MoeReference.compute(shape, matrices, batch.x(), batch.ids(), batch.weights(), activation);
     }

@@ -13,8 +13,8 @@ final class Layer {
     private Layer() {
     }
 
-    static MoeShape shape(int topK, int tokens) {
-        return new MoeShape(H, I, E, topK, tokens);
+    static GgmlBatchShape shape(int topK, int tokens) {
+        return new GgmlBatchShape(H, I, E, topK, tokens);
     }
 
     /** The fp32 matrices the supplier hands out. */

@@ -24,7 +24,7 @@ final class MoeReference {
     private MoeReference() {
     }
 
-    static double[] compute(MoeShape shape, Matrices matrices, float[] x, int[] ids, float[] weights,
+    static double[] compute(GgmlBatchShape shape, Matrices matrices, float[] x, int[] ids, float[] weights,
             UnaryOperator<float[]> activation) {
         int h = shape.hidden();
         int n = shape.inter();

@@ -5,9 +5,9 @@ package dev.servebench.kernels.ggml;
  * per-expert FFN width, already divided by the tensor-parallel degree for a TP shard), {@code experts}
  * (E), {@code topK} (k, experts per token) and {@code tokens} (T, the batch).
  */
-public record MoeShape(int hidden, int inter, int experts, int topK, int tokens) {
+public record GgmlBatchShape(int hidden, int inter, int experts, int topK, int tokens) {
 
-    public MoeShape {
+    public GgmlBatchShape {
         positive("hidden", hidden);
         positive("inter", inter);
         positive("experts", experts);
@@ -24,7 +24,7 @@ public record MoeShape(int hidden, int inter, int experts, int topK, int tokens)
     }
 
     /** Rejects row lengths the weight type cannot block (Q4_0 and its Q8_0 activations need multiples of 32). */
-    public MoeShape requireBlocks(GgmlWeightType type) {
+    public GgmlBatchShape requireBlocks(GgmlWeightType type) {
         int block = type.blockSize();
         if (hidden % block != 0 || inter % block != 0) {
             throw new IllegalArgumentException(type + " packs rows in blocks of " + block + "; hidden = " + hidden
