@@ -1,0 +1,79 @@
+package dev.servebench.kernels.allreduce;
+
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * The flag protocol of the native allreduce, in Java: per rank, one flag per peer for barriers and one
+ * for the ring predecessor's publications, each on its own cache line; values only grow (epochs,
+ * publication counts), so nothing is reset between collectives and a wait is "flag >= expected".
+ * Release stores and acquire loads order the data written around them. Each rank's counters are
+ * touched by that rank's thread only.
+ */
+final class RankSignals {
+
+    /** 16 longs = 128 bytes: one flag per line, and no two flags in an adjacent-line prefetch pair. */
+    private static final int STRIDE = 16;
+    /** Spins before yielding: covers a peer on another core, yields early when ranks outnumber cores. */
+    private static final int SPINS_BEFORE_YIELD = 256;
+    private static final int EPOCH = 0;
+    private static final int PUBLISHED = 1;
+    private static final int RECEIVED = 2;
+
+    private final int ranks;
+    private final AtomicLongArray flags;
+    private final long[] counters;
+    private volatile boolean aborted;
+
+    RankSignals(int ranks) {
+        this.ranks = ranks;
+        this.flags = new AtomicLongArray(ranks * (ranks + 1) * STRIDE);
+        this.counters = new long[ranks * STRIDE];
+    }
+
+    /** start_sync / end_sync: announce the next epoch to every rank, then wait for every rank's. */
+    void barrier(int rank) {
+        long epoch = ++counters[rank * STRIDE + EPOCH];
+        for (int p = 0; p < ranks; p++) {
+            flags.setRelease(flag(p, rank), epoch);
+        }
+        for (int p = 0; p < ranks; p++) {
+            waitAtLeast(flag(rank, p), epoch);
+        }
+    }
+
+    /** The k-th publication of rank r pairs with the k-th receive of rank r+1. */
+    void ringPublish(int rank) {
+        long count = ++counters[rank * STRIDE + PUBLISHED];
+        flags.setRelease(flag((rank + 1) % ranks, ranks), count);
+    }
+
+    void ringReceive(int rank) {
+        waitAtLeast(flag(rank, ranks), ++counters[rank * STRIDE + RECEIVED]);
+    }
+
+    /** Releases every waiting rank with a {@link CancellationException}; the signals are unusable after. */
+    void abort() {
+        aborted = true;
+    }
+
+    /** Flag {@code slot} in rank {@code owner}'s block: slots 0..N-1 are barrier arrivals, N the ring. */
+    private int flag(int owner, int slot) {
+        return (owner * (ranks + 1) + slot) * STRIDE;
+    }
+
+    private void waitAtLeast(int index, long expected) {
+        int spins = 0;
+        while (flags.getAcquire(index) < expected) {
+            if (aborted) {
+                throw new CancellationException("another allreduce rank failed");
+            }
+            if (spins < SPINS_BEFORE_YIELD) {
+                spins++;
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+}
