@@ -196,48 +196,56 @@ static void copy_to_two(uint16_t *a, uint16_t *b, const uint16_t *src, int64_t e
     }
 }
 
-/* Every rank sums all inputs in rank order 0..N-1, straight into its output. */
-static void one_shot(const ar_call *c) {
-    barrier(c->ws, c->rank, c->ranks);
-    sb_ar_sum_job job = {.sources = c->ranks, .out16 = {c->out, NULL}};
-    for (int p = 0; p < c->ranks; p++) job.source[p] = c->inputs[p];
-    sb_ar_sum(c->isa, &job, 0, c->count);
-    barrier(c->ws, c->rank, c->ranks); /* end_sync: peers are done reading this rank's input */
-}
-
-/* In place, peers may still be reading the block of this rank's input that its output would overwrite.
- * Blocks are summed into a ring of staging slots (small enough to stay in L2) and each rank publishes
- * how many blocks it has finished; block j is copied out once every peer has passed it. The last
- * copy-out waits for every peer to finish every block, which is the end_sync. */
+/* Every rank sums all inputs in rank order 0..N-1, block by block, and publishes how many blocks it has
+ * finished (its progress flag). Out of place the sums go straight to the output. In place, peers may
+ * still be reading the block of this rank's input that its output would overwrite, so blocks are summed
+ * into a ring of staging slots (small enough to stay in L2) and block j is copied out once every peer's
+ * progress has passed it. Waiting for every peer to finish every block is the end_sync (peers are done
+ * reading this rank's input); ranks may mix in-place and out-of-place in one collective. */
 enum { ONE_SHOT_BLOCK = 4096, ONE_SHOT_SLOTS = 16 };
 
-static void one_shot_copy_out(const ar_call *c, uint64_t base, int64_t block) {
+static void wait_for_peers(const ar_call *c, uint64_t progress) {
     for (int p = 0; p < c->ranks; p++) {
-        if (p != c->rank) wait_at_least(&control_of(c->ws, p)->progress.value, base + (uint64_t)block + 1);
+        if (p != c->rank) wait_at_least(&control_of(c->ws, p)->progress.value, progress);
     }
-    int64_t begin = block * ONE_SHOT_BLOCK;
-    int64_t end = begin + ONE_SHOT_BLOCK < c->count ? begin + ONE_SHOT_BLOCK : c->count;
-    const uint16_t *slot = stage16_of(c->ws, c->rank) + (block % ONE_SHOT_SLOTS) * ONE_SHOT_BLOCK;
-    memcpy(c->out + begin, slot, (size_t)(end - begin) * 2);
 }
 
-static void one_shot_in_place(const ar_call *c) {
+static int64_t block_end(const ar_call *c, int64_t block) {
+    int64_t end = (block + 1) * ONE_SHOT_BLOCK;
+    return end < c->count ? end : c->count;
+}
+
+static uint16_t *one_shot_slot(const ar_call *c, int64_t block) {
+    return stage16_of(c->ws, c->rank) + (block % ONE_SHOT_SLOTS) * ONE_SHOT_BLOCK;
+}
+
+static void one_shot_copy_out(const ar_call *c, uint64_t base, int64_t block) {
+    wait_for_peers(c, base + (uint64_t)block + 1);
+    int64_t begin = block * ONE_SHOT_BLOCK;
+    memcpy(c->out + begin, one_shot_slot(c, block), (size_t)(block_end(c, block) - begin) * 2);
+}
+
+static void one_shot(const ar_call *c) {
     ar_control *self = control_of(c->ws, c->rank);
+    int in_place = c->out == c->inputs[c->rank];
     barrier(c->ws, c->rank, c->ranks);
-    uint64_t base = self->blocks_done;
+    uint64_t base = self->blocks_done; /* equal on every rank: all run the same collectives */
     int64_t blocks = (c->count + ONE_SHOT_BLOCK - 1) / ONE_SHOT_BLOCK;
     sb_ar_sum_job job = {.sources = c->ranks};
     for (int64_t b = 0; b < blocks; b++) {
         int64_t begin = b * ONE_SHOT_BLOCK;
-        int64_t end = begin + ONE_SHOT_BLOCK < c->count ? begin + ONE_SHOT_BLOCK : c->count;
         for (int p = 0; p < c->ranks; p++) job.source[p] = c->inputs[p] + begin;
-        job.out16[0] = stage16_of(c->ws, c->rank) + (b % ONE_SHOT_SLOTS) * ONE_SHOT_BLOCK;
-        sb_ar_sum(c->isa, &job, 0, end - begin);
+        job.out16[0] = in_place ? one_shot_slot(c, b) : c->out + begin;
+        sb_ar_sum(c->isa, &job, 0, block_end(c, b) - begin);
         atomic_store_explicit(&self->progress.value, base + (uint64_t)b + 1, memory_order_release);
-        if (b >= ONE_SHOT_SLOTS - 1) one_shot_copy_out(c, base, b - (ONE_SHOT_SLOTS - 1));
+        if (in_place && b >= ONE_SHOT_SLOTS - 1) one_shot_copy_out(c, base, b - (ONE_SHOT_SLOTS - 1));
     }
-    for (int64_t j = blocks > ONE_SHOT_SLOTS - 1 ? blocks - (ONE_SHOT_SLOTS - 1) : 0; j < blocks; j++) {
-        one_shot_copy_out(c, base, j);
+    if (in_place) {
+        for (int64_t j = blocks > ONE_SHOT_SLOTS - 1 ? blocks - (ONE_SHOT_SLOTS - 1) : 0; j < blocks; j++) {
+            one_shot_copy_out(c, base, j);
+        }
+    } else {
+        wait_for_peers(c, base + (uint64_t)blocks);
     }
     self->blocks_done = base + (uint64_t)blocks;
 }
@@ -313,7 +321,7 @@ static void ring(const ar_call *c) {
 
 static void collective(const ar_call *c, int32_t algorithm) {
     switch (algorithm) {
-    case SB_AR_ONE_SHOT: c->out == c->inputs[c->rank] ? one_shot_in_place(c) : one_shot(c); break;
+    case SB_AR_ONE_SHOT: one_shot(c); break;
     case SB_AR_TWO_SHOT: two_shot(c); break;
     default: ring(c); break;
     }

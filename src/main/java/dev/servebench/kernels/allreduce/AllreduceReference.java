@@ -22,7 +22,7 @@ public final class AllreduceReference {
         int count = requireInputs(inputs);
         short[] out = new short[count];
         for (int i = 0; i < count; i++) {
-            double sum = 0;
+            double sum = -0.0; // the additive identity: -0 + -0 stays -0
             for (short[] input : inputs) {
                 sum += Bf16.toFloat(input[i]);
             }

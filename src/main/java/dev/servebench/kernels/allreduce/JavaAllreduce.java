@@ -75,6 +75,8 @@ public final class JavaAllreduce implements AutoCloseable {
         }
         AllreduceBuffers.requireCount(count, maxBytes);
         AllreduceBuffers.requireBuffers(ranks, inputs, outputs, count, false);
+        requireAccessibleByRanks(inputs, "inputs");
+        requireAccessibleByRanks(outputs, "outputs");
         AllreduceBuffers.requireRepeats(repeats);
         AllreduceAlgorithm resolved = AllreduceDispatch.resolve(algorithm, ranks, 2 * count);
         job = new Job(resolved, inputs.clone(), outputs.clone(), count, repeats);
@@ -82,6 +84,15 @@ public final class JavaAllreduce implements AutoCloseable {
             broken = true;
             Throwable cause = failure.get();
             throw new IllegalStateException("java allreduce " + resolved + " failed", cause);
+        }
+    }
+
+    private void requireAccessibleByRanks(MemorySegment[] buffers, String name) {
+        for (int r = 0; r < buffers.length; r++) {
+            if (!buffers[r].isAccessibleBy(workers[0])) {
+                throw new IllegalArgumentException(name + "[" + r + "] belongs to a confined arena; expected memory "
+                        + "the rank threads may use (Arena.ofShared, global, auto, or a heap array)");
+            }
         }
     }
 
@@ -93,7 +104,10 @@ public final class JavaAllreduce implements AutoCloseable {
         closed = true;
         job = null;
         if (broken) {
-            start.reset(); // workers waiting on a barrier see it broken and exit
+            // Interrupting also reaches a worker that has not arrived at the barrier yet: its await fails.
+            for (Thread worker : workers) {
+                worker.interrupt();
+            }
         } else {
             await(start);
         }
