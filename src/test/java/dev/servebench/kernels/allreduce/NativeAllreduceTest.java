@@ -58,7 +58,7 @@ class NativeAllreduceTest {
             allreduce.run(workspace, algorithm, in, in, count, 1);
             assertBitwise(AllreduceFixtures.read(in, count), reference, what + " in place");
         }
-        assertWithinOneUlp(reference, AllreduceFixtures.expected(ranks, count), what + " vs the fp64 sum");
+        assertWithinOneUlp(reference, AllreduceFixtures.expected(ranks, count), ranks, what + " vs the fp64 sum");
     }
 
     @ParameterizedTest
