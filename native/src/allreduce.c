@@ -1,17 +1,16 @@
 /*
- * Tensor-parallel bf16 sum-allreduce over shared memory (kernels.md 3 and 4.3; algorithms and their
- * exact summation orders in docs/kernels-allreduce.md). N ranks are N threads; rank p's input is read by
- * its peers directly, as IPC-registered GPU buffers are in vLLM's custom allreduce.
+ * Tensor-parallel bf16 sum-allreduce over shared memory (kernels.md 3 and 4.3; algorithms, exact summation
+ * orders and the dispatch table in docs/kernels-allreduce.md). N ranks are N threads; rank p's input is
+ * read by its peers directly, as IPC-registered GPU buffers are in vLLM's custom allreduce.
  *
  * Workspace (caller-owned, 64-byte aligned):
  *   [header line][control block of rank 0 .. N-1][staging of rank 0 .. N-1]
- * A control block holds the rank's private sequence counters and the flags its peers write into it,
- * every flag on its own cache line. Flags only ever grow (barrier epochs, ring publication counts), so
- * nothing is reset between collectives and a waiter tests "flag >= expected": a fast peer that has
- * already moved on to the next epoch still satisfies the wait.
+ * A control block holds the rank's private sequence counters and the flags written into it (barrier
+ * arrivals and ring publications by peers, one-shot progress by the rank itself), every flag on its own
+ * cache line. Flags only ever grow (epochs and counts), so nothing is reset between collectives and a
+ * waiter tests "flag >= expected": a fast peer that has already moved on still satisfies the wait.
  * Staging per rank: stage16 (bf16, max_bytes) and, for N >= 3, stage32 (fp32 ring partial sums,
- * 2 * max_bytes), both indexed by element like the message, so no two steps of one collective
- * reuse a location unless an acquire/release chain orders them (see ring below).
+ * 2 * max_bytes), both indexed by element like the message.
  */
 #include <omp.h>
 #include <sched.h>
@@ -42,7 +41,7 @@ typedef struct {
     uint64_t blocks_done;
     ar_flag arrived[AR_MAX_RANKS]; /* arrived[p] = the last barrier epoch rank p has reached */
     ar_flag ring_ready;            /* publications of the previous rank in the ring */
-    ar_flag progress;              /* in-place one-shot blocks this rank has summed (written by it) */
+    ar_flag progress;              /* one-shot blocks this rank has summed (written by the rank itself) */
 } ar_control;
 
 typedef struct {
