@@ -272,49 +272,63 @@ static void two_shot(const ar_call *c) {
  * with chunk r complete, rounded to bf16 into out and stage16. Chunk c is therefore summed in the order
  * c+1, c+2, ..., c+N (mod N). All-gather step t (1..N-1): rank r copies chunk (r-t) mod N from the
  * previous rank's stage16 to out and, except in the last step, forwards it through its own stage16.
+ * Every step moves its chunk in pieces of RING_PIECE elements, one flag publication each, so a piece is
+ * read by the next rank while still in cache (NCCL's FIFO slices do the same); both ends walk the same
+ * chunks, so the k-th publication of rank r-1 is the k-th piece rank r receives.
  * Only rank r reads its input, so in place needs no staging copy.
- * stage16[chunk r-1] is written twice (step 0 and all-gather step 1); rank r+1 reads the first value at
- * its step 1, which happens before rank r-1 finishes step N-1 (each step acquires the previous rank's
- * publication), which happens before rank r's all-gather step 1 receive. */
-static void ring(const ar_call *c) {
+ * stage16[chunk r-1] is written twice (step 0 and all-gather step 1); rank r+1 reads a piece of the first
+ * value at its step 1, which happens before rank r-1 finishes that piece at step N-1 (each step acquires
+ * the previous rank's publication of the piece), which happens before rank r's all-gather step 1 receives it. */
+enum { RING_PIECE = 8192 };
+
+static void ring_reduce_piece(const ar_call *c, int s, int64_t begin, int64_t end) {
     void *ws = c->ws;
     int r = c->rank, n = c->ranks, prev = mod(r - 1, n);
     const uint16_t *own = c->inputs[r];
+    if (s == 0) {
+        memcpy(stage16_of(ws, r) + begin, own + begin, (size_t)(end - begin) * 2);
+        return;
+    }
+    sb_ar_sum_job job = {.sources = 1, .source = {own}};
+    if (s == 1) {
+        job.sources = 2;
+        job.source[0] = stage16_of(ws, prev);
+        job.source[1] = own;
+    } else {
+        job.partial = stage32_of(ws, prev);
+    }
+    if (s < n - 1) {
+        job.out32 = stage32_of(ws, r);
+    } else {
+        job.out16[0] = c->out;
+        job.out16[1] = stage16_of(ws, r);
+    }
+    sb_ar_sum(c->isa, &job, begin, end);
+}
+
+static void ring(const ar_call *c) {
+    void *ws = c->ws;
+    int r = c->rank, n = c->ranks, prev = mod(r - 1, n);
     barrier(ws, r, n);
     for (int s = 0; s < n; s++) {
         int chunk = mod(r - 1 - s, n);
-        int64_t begin = part_begin(c->count, n, chunk), end = part_end(c->count, n, chunk);
-        if (s == 0) {
-            memcpy(stage16_of(ws, r) + begin, own + begin, (size_t)(end - begin) * 2);
+        int64_t end = part_end(c->count, n, chunk);
+        for (int64_t i = part_begin(c->count, n, chunk); i < end; i += RING_PIECE) {
+            if (s > 0) ring_receive(ws, r);
+            ring_reduce_piece(c, s, i, i + RING_PIECE < end ? i + RING_PIECE : end);
             ring_publish(ws, r, n);
-            continue;
         }
-        ring_receive(ws, r);
-        sb_ar_sum_job job = {.sources = 1, .source = {own}};
-        if (s == 1) {
-            job.sources = 2;
-            job.source[0] = stage16_of(ws, prev);
-            job.source[1] = own;
-        } else {
-            job.partial = stage32_of(ws, prev);
-        }
-        if (s < n - 1) {
-            job.out32 = stage32_of(ws, r);
-        } else {
-            job.out16[0] = c->out;
-            job.out16[1] = stage16_of(ws, r);
-        }
-        sb_ar_sum(c->isa, &job, begin, end);
-        ring_publish(ws, r, n);
     }
     for (int t = 1; t < n; t++) {
         int chunk = mod(r - t, n);
-        int64_t begin = part_begin(c->count, n, chunk), end = part_end(c->count, n, chunk);
-        ring_receive(ws, r);
+        int64_t end = part_end(c->count, n, chunk);
         int forward = t < n - 1;
-        copy_to_two(c->out + begin, forward ? stage16_of(ws, r) + begin : NULL, stage16_of(ws, prev) + begin,
-                    end - begin);
-        if (forward) ring_publish(ws, r, n);
+        for (int64_t i = part_begin(c->count, n, chunk); i < end; i += RING_PIECE) {
+            int64_t pieces_end = i + RING_PIECE < end ? i + RING_PIECE : end;
+            ring_receive(ws, r);
+            copy_to_two(c->out + i, forward ? stage16_of(ws, r) + i : NULL, stage16_of(ws, prev) + i, pieces_end - i);
+            if (forward) ring_publish(ws, r, n);
+        }
     }
 }
 

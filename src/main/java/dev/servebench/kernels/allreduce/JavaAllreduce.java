@@ -14,6 +14,9 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class JavaAllreduce implements AutoCloseable {
 
+    /** Ring steps move their chunk in pieces of this many elements (native: RING_PIECE). */
+    private static final int RING_PIECE = 8192;
+
     private final int ranks;
     private final long maxBytes;
     private final Arena arena = Arena.ofShared();
@@ -201,40 +204,44 @@ public final class JavaAllreduce implements AutoCloseable {
             }
         }
 
+        /** Pieces of {@link #RING_PIECE} elements, one flag publication each, as in the native ring. */
         void ring() {
             int prev = Math.floorMod(rank - 1, ranks);
             MemorySegment own = job.inputs()[rank];
             signals.barrier(rank);
             for (int s = 0; s < ranks; s++) {
                 int chunk = Math.floorMod(rank - 1 - s, ranks);
-                long begin = begin(chunk);
-                long end = end(chunk);
-                if (s == 0) {
-                    MemorySegment.copy(own, 2 * begin, stage16[rank], 2 * begin, 2 * (end - begin));
+                for (long i = begin(chunk); i < end(chunk); i += RING_PIECE) {
+                    long end = Math.min(i + RING_PIECE, end(chunk));
+                    if (s == 0) {
+                        MemorySegment.copy(own, 2 * i, stage16[rank], 2 * i, 2 * (end - i));
+                    } else {
+                        signals.ringReceive(rank);
+                        boolean last = s == ranks - 1;
+                        MemorySegment out32 = last ? null : stage32[rank];
+                        MemorySegment out16 = last ? out : null;
+                        MemorySegment forward16 = last ? stage16[rank] : null;
+                        if (s == 1) {
+                            accumulator.sum(null, new MemorySegment[] {stage16[prev], own}, 2, out32, out16, forward16,
+                                    i, end);
+                        } else {
+                            accumulator.sum(stage32[prev], new MemorySegment[] {own}, 1, out32, out16, forward16, i,
+                                    end);
+                        }
+                    }
                     signals.ringPublish(rank);
-                    continue;
                 }
-                signals.ringReceive(rank);
-                boolean last = s == ranks - 1;
-                MemorySegment out32 = last ? null : stage32[rank];
-                MemorySegment out16 = last ? out : null;
-                MemorySegment forward16 = last ? stage16[rank] : null;
-                if (s == 1) {
-                    accumulator.sum(null, new MemorySegment[] {stage16[prev], own}, 2, out32, out16, forward16, begin,
-                            end);
-                } else {
-                    accumulator.sum(stage32[prev], new MemorySegment[] {own}, 1, out32, out16, forward16, begin, end);
-                }
-                signals.ringPublish(rank);
             }
             for (int t = 1; t < ranks; t++) {
                 int chunk = Math.floorMod(rank - t, ranks);
-                long bytes = 2 * (end(chunk) - begin(chunk));
-                signals.ringReceive(rank);
-                MemorySegment.copy(stage16[prev], 2 * begin(chunk), out, 2 * begin(chunk), bytes);
-                if (t < ranks - 1) {
-                    MemorySegment.copy(out, 2 * begin(chunk), stage16[rank], 2 * begin(chunk), bytes);
-                    signals.ringPublish(rank);
+                for (long i = begin(chunk); i < end(chunk); i += RING_PIECE) {
+                    long bytes = 2 * (Math.min(i + RING_PIECE, end(chunk)) - i);
+                    signals.ringReceive(rank);
+                    MemorySegment.copy(stage16[prev], 2 * i, out, 2 * i, bytes);
+                    if (t < ranks - 1) {
+                        MemorySegment.copy(out, 2 * i, stage16[rank], 2 * i, bytes);
+                        signals.ringPublish(rank);
+                    }
                 }
             }
         }
