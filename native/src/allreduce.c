@@ -9,8 +9,8 @@
  * arrivals and ring publications by peers, one-shot progress by the rank itself), every flag on its own
  * cache line. Flags only ever grow (epochs and counts), so nothing is reset between collectives and a
  * waiter tests "flag >= expected": a fast peer that has already moved on still satisfies the wait.
- * Staging per rank: stage16 (bf16, max_bytes) and, for N >= 3, stage32 (fp32 ring partial sums,
- * 2 * max_bytes), both indexed by element like the message.
+ * Staging per rank: stage16 (bf16, max_bytes, indexed by element like the message: two-shot slices,
+ * one-shot in-place slots) and the ring FIFO (RING_SLOTS slots of up to RING_PIECE fp32 values).
  */
 #include <omp.h>
 #include <sched.h>
@@ -41,6 +41,7 @@ typedef struct {
     uint64_t blocks_done;
     ar_flag arrived[AR_MAX_RANKS]; /* arrived[p] = the last barrier epoch rank p has reached */
     ar_flag ring_ready;            /* publications of the previous rank in the ring */
+    ar_flag ring_consumed;         /* ring pieces this rank has finished reading (read by the previous rank) */
     ar_flag progress;              /* one-shot blocks this rank has summed (written by the rank itself) */
 } ar_control;
 
@@ -49,7 +50,7 @@ typedef struct {
     int64_t ranks;
     int64_t max_bytes;
     int64_t stage16_bytes; /* per rank */
-    int64_t stage32_bytes; /* per rank, 0 for two ranks */
+    int64_t slot_bytes;    /* one ring FIFO slot */
 } ar_header;
 
 _Static_assert(sizeof(ar_header) == AR_LINE, "header is one cache line");
@@ -57,9 +58,15 @@ _Static_assert(sizeof(ar_flag) == AR_LINE, "one flag per cache line");
 
 static int64_t round_up_line(int64_t bytes) { return (bytes + AR_LINE - 1) & ~(int64_t)(AR_LINE - 1); }
 
+/* The ring moves pieces of up to RING_PIECE elements through a FIFO of RING_SLOTS slots per rank: 8 slots
+ * of 256 KiB (fp32) = 2 MiB, the shape of NCCL's FIFO (NCCL_STEPS = 8, a few hundred KiB per step). */
+enum { RING_PIECE = 65536, RING_SLOTS = 8 };
+
 static int64_t stage16_bytes(int64_t max_bytes) { return round_up_line(max_bytes); }
-static int64_t stage32_bytes(int32_t ranks, int64_t max_bytes) {
-    return ranks >= 3 ? round_up_line(2 * max_bytes) : 0;
+/* A slot holds a piece as fp32 (a partial sum) or bf16; no piece is longer than a whole message. */
+static int64_t slot_bytes(int64_t max_bytes) {
+    int64_t elements = max_bytes / 2 < RING_PIECE ? max_bytes / 2 : RING_PIECE;
+    return round_up_line(elements * 4);
 }
 
 static ar_header *header_of(void *ws) { return (ar_header *)ws; }
@@ -69,11 +76,13 @@ static ar_control *control_of(void *ws, int rank) {
 static char *staging_of(void *ws, int rank) {
     const ar_header *h = header_of(ws);
     return (char *)ws + sizeof(ar_header) + h->ranks * (int64_t)sizeof(ar_control) +
-           rank * (h->stage16_bytes + h->stage32_bytes);
+           rank * (h->stage16_bytes + RING_SLOTS * h->slot_bytes);
 }
 static uint16_t *stage16_of(void *ws, int rank) { return (uint16_t *)staging_of(ws, rank); }
-static float *stage32_of(void *ws, int rank) {
-    return (float *)(staging_of(ws, rank) + header_of(ws)->stage16_bytes);
+/* Ring FIFO slot for publication number k (counted from 0 since init) of `rank`. */
+static void *slot_of(void *ws, int rank, uint64_t k) {
+    const ar_header *h = header_of(ws);
+    return staging_of(ws, rank) + h->stage16_bytes + (int64_t)(k % RING_SLOTS) * h->slot_bytes;
 }
 
 static int valid_ranks(int32_t ranks) { return ranks >= AR_MIN_RANKS && ranks <= AR_MAX_RANKS; }
@@ -95,8 +104,8 @@ int32_t sb_allreduce_choose(int32_t ranks, int64_t bytes, int64_t custom_max_byt
 
 int64_t sb_allreduce_workspace_bytes(int32_t ranks, int64_t max_bytes) {
     if (!valid_ranks(ranks) || max_bytes < 0 || max_bytes > AR_MAX_BYTES_LIMIT) return -1;
-    return (int64_t)sizeof(ar_header) + ranks * ((int64_t)sizeof(ar_control) + stage16_bytes(max_bytes) +
-                                                 stage32_bytes(ranks, max_bytes));
+    return (int64_t)sizeof(ar_header) +
+           ranks * ((int64_t)sizeof(ar_control) + stage16_bytes(max_bytes) + RING_SLOTS * slot_bytes(max_bytes));
 }
 
 int32_t sb_allreduce_init(void *workspace, int64_t workspace_bytes, int32_t ranks, int64_t max_bytes) {
@@ -110,7 +119,7 @@ int32_t sb_allreduce_init(void *workspace, int64_t workspace_bytes, int32_t rank
     h->ranks = ranks;
     h->max_bytes = max_bytes;
     h->stage16_bytes = stage16_bytes(max_bytes);
-    h->stage32_bytes = stage32_bytes(ranks, max_bytes);
+    h->slot_bytes = slot_bytes(max_bytes);
     for (int r = 0; r < ranks; r++) {
         ar_control *c = control_of(workspace, r);
         c->barrier_epoch = 0;
@@ -119,6 +128,7 @@ int32_t sb_allreduce_init(void *workspace, int64_t workspace_bytes, int32_t rank
         c->blocks_done = 0;
         for (int p = 0; p < AR_MAX_RANKS; p++) atomic_init(&c->arrived[p].value, 0);
         atomic_init(&c->ring_ready.value, 0);
+        atomic_init(&c->ring_consumed.value, 0);
         atomic_init(&c->progress.value, 0);
     }
     h->magic = AR_MAGIC;
@@ -156,15 +166,30 @@ static void barrier(void *ws, int rank, int ranks) {
     for (int p = 0; p < ranks; p++) wait_at_least(&self->arrived[p].value, epoch);
 }
 
-/* Ring flags: the k-th publication of rank r-1 pairs with the k-th receive of rank r. */
+/* Ring FIFO: publication k of rank r goes to slot k % RING_SLOTS of r's FIFO and is the k-th piece rank
+ * r+1 receives. Before reusing a slot the sender waits until the receiver has released the piece that
+ * was in it (credits, as NCCL's FIFO steps); the receiver releases a piece once it has read it. */
+static void *ring_claim(void *ws, int rank, int ranks) {
+    uint64_t k = control_of(ws, rank)->ring_published;
+    if (k >= RING_SLOTS) wait_at_least(&control_of(ws, mod(rank + 1, ranks))->ring_consumed.value, k - RING_SLOTS + 1);
+    return slot_of(ws, rank, k);
+}
+
 static void ring_publish(void *ws, int rank, int ranks) {
     uint64_t count = ++control_of(ws, rank)->ring_published;
     atomic_store_explicit(&control_of(ws, mod(rank + 1, ranks))->ring_ready.value, count, memory_order_release);
 }
 
-static void ring_receive(void *ws, int rank) {
+static const void *ring_receive(void *ws, int rank, int ranks) {
     ar_control *self = control_of(ws, rank);
-    wait_at_least(&self->ring_ready.value, ++self->ring_received);
+    uint64_t k = self->ring_received;
+    wait_at_least(&self->ring_ready.value, k + 1);
+    return slot_of(ws, mod(rank - 1, ranks), k);
+}
+
+static void ring_release(void *ws, int rank) {
+    ar_control *self = control_of(ws, rank);
+    atomic_store_explicit(&self->ring_consumed.value, ++self->ring_received, memory_order_release);
 }
 
 /* ---- Algorithms ------------------------------------------------------------------------------ */
@@ -267,67 +292,70 @@ static void two_shot(const ar_call *c) {
 }
 
 /* NCCL's ring: N chunks, next = rank+1. Reduce-scatter step s (0..N-1): rank r handles chunk
- * (r-1-s) mod N. Step 0 sends its own chunk (bf16 copy to stage16); step s reads the previous rank's
- * partial, adds its input and publishes (fp32 in stage32 so there is still one rounding); step N-1 ends
- * with chunk r complete, rounded to bf16 into out and stage16. Chunk c is therefore summed in the order
- * c+1, c+2, ..., c+N (mod N). All-gather step t (1..N-1): rank r copies chunk (r-t) mod N from the
- * previous rank's stage16 to out and, except in the last step, forwards it through its own stage16.
- * Every step moves its chunk in pieces of RING_PIECE elements, one flag publication each, so a piece is
- * read by the next rank while still in cache (NCCL's FIFO slices do the same); both ends walk the same
- * chunks, so the k-th publication of rank r-1 is the k-th piece rank r receives.
- * Only rank r reads its input, so in place needs no staging copy.
- * stage16[chunk r-1] is written twice (step 0 and all-gather step 1); rank r+1 reads a piece of the first
- * value at its step 1, which happens before rank r-1 finishes that piece at step N-1 (each step acquires
- * the previous rank's publication of the piece), which happens before rank r's all-gather step 1 receives it. */
-enum { RING_PIECE = 8192 };
-
-static void ring_reduce_piece(const ar_call *c, int s, int64_t begin, int64_t end) {
+ * (r-1-s) mod N. Step 0 sends its own chunk (bf16); step s receives the previous rank's partial, adds its
+ * input and sends the new partial (fp32, so there is still one rounding); step N-1 completes chunk r,
+ * rounds it to bf16 into out and sends it. Chunk c is therefore summed in the order c+1, c+2, ..., c+N
+ * (mod N). All-gather step t (1..N-1): rank r receives chunk (r-t) mod N into out and, except in the last
+ * step, forwards it. Like NCCL, the message is moved in rounds: round j runs every step on piece j (up to
+ * RING_PIECE elements) of each chunk, so the FIFO never needs more than a few slots (a rank publishes at
+ * most one piece more than it has received; 8 slots rule out a circular wait) and a piece is read by the
+ * next rank while still in cache. Only rank r reads its input, so in place needs no staging copy. */
+static void ring_step(const ar_call *c, int s, int64_t begin, int64_t end) {
     void *ws = c->ws;
-    int r = c->rank, n = c->ranks, prev = mod(r - 1, n);
-    const uint16_t *own = c->inputs[r];
+    int r = c->rank, n = c->ranks;
+    const uint16_t *own = c->inputs[r] + begin;
     if (s == 0) {
-        memcpy(stage16_of(ws, r) + begin, own + begin, (size_t)(end - begin) * 2);
+        memcpy(ring_claim(ws, r, n), own, (size_t)(end - begin) * 2);
+        ring_publish(ws, r, n);
         return;
     }
+    const void *received = ring_receive(ws, r, n);
+    void *sent = ring_claim(ws, r, n);
     sb_ar_sum_job job = {.sources = 1, .source = {own}};
     if (s == 1) {
         job.sources = 2;
-        job.source[0] = stage16_of(ws, prev);
+        job.source[0] = received;
         job.source[1] = own;
     } else {
-        job.partial = stage32_of(ws, prev);
+        job.partial = received;
     }
     if (s < n - 1) {
-        job.out32 = stage32_of(ws, r);
+        job.out32 = sent;
     } else {
-        job.out16[0] = c->out;
-        job.out16[1] = stage16_of(ws, r);
+        job.out16[0] = c->out + begin;
+        job.out16[1] = sent;
     }
-    sb_ar_sum(c->isa, &job, begin, end);
+    sb_ar_sum(c->isa, &job, 0, end - begin);
+    ring_release(ws, r);
+    ring_publish(ws, r, n);
+}
+
+static void ring_gather_step(const ar_call *c, int t, int64_t begin, int64_t end) {
+    void *ws = c->ws;
+    int r = c->rank, n = c->ranks;
+    const uint16_t *received = ring_receive(ws, r, n);
+    int forward = t < n - 1;
+    copy_to_two(c->out + begin, forward ? ring_claim(ws, r, n) : NULL, received, end - begin);
+    ring_release(ws, r);
+    if (forward) ring_publish(ws, r, n);
 }
 
 static void ring(const ar_call *c) {
-    void *ws = c->ws;
-    int r = c->rank, n = c->ranks, prev = mod(r - 1, n);
-    barrier(ws, r, n);
-    for (int s = 0; s < n; s++) {
-        int chunk = mod(r - 1 - s, n);
-        int64_t end = part_end(c->count, n, chunk);
-        for (int64_t i = part_begin(c->count, n, chunk); i < end; i += RING_PIECE) {
-            if (s > 0) ring_receive(ws, r);
-            ring_reduce_piece(c, s, i, i + RING_PIECE < end ? i + RING_PIECE : end);
-            ring_publish(ws, r, n);
+    int r = c->rank, n = c->ranks;
+    /* The barrier keeps this collective's FIFO and stage16 writes away from a peer still finishing the
+     * previous collective (a two-shot gather reads stage16). */
+    barrier(c->ws, r, n);
+    int64_t longest = part_end(c->count, n, n - 1) - part_begin(c->count, n, n - 1); /* the last chunk */
+    for (int64_t offset = 0; offset < longest; offset += RING_PIECE) {
+        for (int s = 0; s < n; s++) {
+            int chunk = mod(r - 1 - s, n);
+            int64_t begin = part_begin(c->count, n, chunk) + offset, end = part_end(c->count, n, chunk);
+            if (begin < end) ring_step(c, s, begin, begin + RING_PIECE < end ? begin + RING_PIECE : end);
         }
-    }
-    for (int t = 1; t < n; t++) {
-        int chunk = mod(r - t, n);
-        int64_t end = part_end(c->count, n, chunk);
-        int forward = t < n - 1;
-        for (int64_t i = part_begin(c->count, n, chunk); i < end; i += RING_PIECE) {
-            int64_t pieces_end = i + RING_PIECE < end ? i + RING_PIECE : end;
-            ring_receive(ws, r);
-            copy_to_two(c->out + i, forward ? stage16_of(ws, r) + i : NULL, stage16_of(ws, prev) + i, pieces_end - i);
-            if (forward) ring_publish(ws, r, n);
+        for (int t = 1; t < n; t++) {
+            int chunk = mod(r - t, n);
+            int64_t begin = part_begin(c->count, n, chunk) + offset, end = part_end(c->count, n, chunk);
+            if (begin < end) ring_gather_step(c, t, begin, begin + RING_PIECE < end ? begin + RING_PIECE : end);
         }
     }
 }

@@ -14,14 +14,16 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class JavaAllreduce implements AutoCloseable {
 
-    /** Ring steps move their chunk in pieces of this many elements (native: RING_PIECE). */
-    private static final int RING_PIECE = 8192;
+    /** The ring moves pieces of at most this many elements through its FIFO (native: RING_PIECE). */
+    private static final int RING_PIECE = 65536;
 
     private final int ranks;
     private final long maxBytes;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment[] stage16;
-    private final MemorySegment[] stage32;
+    /** Per rank: RING_SLOTS FIFO slots of {@code slotBytes}, holding a ring piece as fp32 or bf16. */
+    private final MemorySegment[] fifo;
+    private final long slotBytes;
     private final RankSignals signals;
     private final CyclicBarrier start;
     private final CyclicBarrier done;
@@ -41,10 +43,11 @@ public final class JavaAllreduce implements AutoCloseable {
         this.ranks = AllreduceDispatch.requireRanks(ranks);
         this.maxBytes = AllreduceBuffers.requireMaxBytes(maxBytes);
         this.stage16 = new MemorySegment[ranks];
-        this.stage32 = new MemorySegment[ranks];
+        this.fifo = new MemorySegment[ranks];
+        this.slotBytes = 4 * Math.min(RING_PIECE, maxBytes / 2);
         for (int r = 0; r < ranks; r++) {
             stage16[r] = arena.allocate(maxBytes, 64);
-            stage32[r] = arena.allocate(ranks >= 3 ? 2 * maxBytes : 0, 64); // fp32 ring partials need N >= 3
+            fifo[r] = arena.allocate(RankSignals.RING_SLOTS * slotBytes, 64);
         }
         this.signals = new RankSignals(ranks);
         this.start = new CyclicBarrier(ranks + 1);
@@ -204,46 +207,68 @@ public final class JavaAllreduce implements AutoCloseable {
             }
         }
 
-        /** Pieces of {@link #RING_PIECE} elements, one flag publication each, as in the native ring. */
+        /**
+         * The native ring's rounds: round j runs every reduce-scatter and all-gather step on piece j of
+         * each chunk, passing pieces through the FIFOs.
+         */
         void ring() {
-            int prev = Math.floorMod(rank - 1, ranks);
-            MemorySegment own = job.inputs()[rank];
             signals.barrier(rank);
-            for (int s = 0; s < ranks; s++) {
-                int chunk = Math.floorMod(rank - 1 - s, ranks);
-                for (long i = begin(chunk); i < end(chunk); i += RING_PIECE) {
-                    long end = Math.min(i + RING_PIECE, end(chunk));
-                    if (s == 0) {
-                        MemorySegment.copy(own, 2 * i, stage16[rank], 2 * i, 2 * (end - i));
-                    } else {
-                        signals.ringReceive(rank);
-                        boolean last = s == ranks - 1;
-                        MemorySegment out32 = last ? null : stage32[rank];
-                        MemorySegment out16 = last ? out : null;
-                        MemorySegment forward16 = last ? stage16[rank] : null;
-                        if (s == 1) {
-                            accumulator.sum(null, new MemorySegment[] {stage16[prev], own}, 2, out32, out16, forward16,
-                                    i, end);
-                        } else {
-                            accumulator.sum(stage32[prev], new MemorySegment[] {own}, 1, out32, out16, forward16, i,
-                                    end);
-                        }
+            long longest = end(ranks - 1) - begin(ranks - 1);
+            for (long offset = 0; offset < longest; offset += RING_PIECE) {
+                for (int s = 0; s < ranks; s++) {
+                    int chunk = Math.floorMod(rank - 1 - s, ranks);
+                    long begin = begin(chunk) + offset;
+                    if (begin < end(chunk)) {
+                        reduceStep(s, begin, Math.min(begin + RING_PIECE, end(chunk)));
                     }
-                    signals.ringPublish(rank);
                 }
-            }
-            for (int t = 1; t < ranks; t++) {
-                int chunk = Math.floorMod(rank - t, ranks);
-                for (long i = begin(chunk); i < end(chunk); i += RING_PIECE) {
-                    long bytes = 2 * (Math.min(i + RING_PIECE, end(chunk)) - i);
-                    signals.ringReceive(rank);
-                    MemorySegment.copy(stage16[prev], 2 * i, out, 2 * i, bytes);
-                    if (t < ranks - 1) {
-                        MemorySegment.copy(out, 2 * i, stage16[rank], 2 * i, bytes);
-                        signals.ringPublish(rank);
+                for (int t = 1; t < ranks; t++) {
+                    int chunk = Math.floorMod(rank - t, ranks);
+                    long begin = begin(chunk) + offset;
+                    if (begin < end(chunk)) {
+                        gatherStep(t, begin, Math.min(begin + RING_PIECE, end(chunk)));
                     }
                 }
             }
+        }
+
+        private void reduceStep(int s, long begin, long end) {
+            MemorySegment own = job.inputs()[rank].asSlice(2 * begin, 2 * (end - begin));
+            if (s == 0) {
+                MemorySegment.copy(own, 0, slot(rank, signals.ringClaim(rank)), 0, own.byteSize());
+                signals.ringPublish(rank);
+                return;
+            }
+            MemorySegment received = slot(Math.floorMod(rank - 1, ranks), signals.ringReceive(rank));
+            MemorySegment sent = slot(rank, signals.ringClaim(rank));
+            boolean last = s == ranks - 1;
+            MemorySegment out32 = last ? null : sent;
+            MemorySegment out16 = last ? out.asSlice(2 * begin, 2 * (end - begin)) : null;
+            MemorySegment forward16 = last ? sent : null;
+            if (s == 1) {
+                accumulator.sum(null, new MemorySegment[] {received, own}, 2, out32, out16, forward16, 0, end - begin);
+            } else {
+                accumulator.sum(received, new MemorySegment[] {own}, 1, out32, out16, forward16, 0, end - begin);
+            }
+            signals.ringRelease(rank);
+            signals.ringPublish(rank);
+        }
+
+        private void gatherStep(int t, long begin, long end) {
+            long bytes = 2 * (end - begin);
+            MemorySegment received = slot(Math.floorMod(rank - 1, ranks), signals.ringReceive(rank));
+            MemorySegment.copy(received, 0, out, 2 * begin, bytes);
+            if (t < ranks - 1) {
+                MemorySegment.copy(received, 0, slot(rank, signals.ringClaim(rank)), 0, bytes);
+                signals.ringRelease(rank);
+                signals.ringPublish(rank);
+            } else {
+                signals.ringRelease(rank);
+            }
+        }
+
+        private MemorySegment slot(int owner, int slot) {
+            return fifo[owner].asSlice(slot * slotBytes, slotBytes);
         }
 
         private long begin(int part) {

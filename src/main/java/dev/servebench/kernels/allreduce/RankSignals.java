@@ -4,9 +4,10 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * The flag protocol of the native allreduce, in Java: per rank, one flag per peer for barriers and one
- * for the ring predecessor's publications, each on its own cache line; values only grow (epochs,
- * publication counts), so nothing is reset between collectives and a wait is "flag >= expected".
+ * The flag protocol of the native allreduce, in Java: per rank, one flag per peer for barriers, one for
+ * the ring predecessor's publications and one for the ring pieces the rank has consumed, each on its own
+ * cache line; values only grow (epochs, counts), so nothing is reset between collectives and a wait is
+ * "flag >= expected".
  * Release stores and acquire loads order the data written around them. Each rank's counters are
  * touched by that rank's thread only.
  */
@@ -19,6 +20,8 @@ final class RankSignals {
     private static final int EPOCH = 0;
     private static final int PUBLISHED = 1;
     private static final int RECEIVED = 2;
+    /** Ring FIFO depth, as NCCL_STEPS; the native library uses the same. */
+    static final int RING_SLOTS = 8;
 
     private final int ranks;
     private final AtomicLongArray flags;
@@ -27,7 +30,7 @@ final class RankSignals {
 
     RankSignals(int ranks) {
         this.ranks = ranks;
-        this.flags = new AtomicLongArray(ranks * (ranks + 1) * STRIDE);
+        this.flags = new AtomicLongArray(ranks * (ranks + 2) * STRIDE);
         this.counters = new long[ranks * STRIDE];
     }
 
@@ -42,14 +45,34 @@ final class RankSignals {
         }
     }
 
-    /** The k-th publication of rank r pairs with the k-th receive of rank r+1. */
+    /**
+     * The FIFO slot (0..RING_SLOTS-1) of this rank's next publication, once the next rank has released the
+     * piece published RING_SLOTS publications ago (credits).
+     */
+    int ringClaim(int rank) {
+        long k = counters[rank * STRIDE + PUBLISHED];
+        if (k >= RING_SLOTS) {
+            waitAtLeast(flag((rank + 1) % ranks, ranks + 1), k - RING_SLOTS + 1);
+        }
+        return (int) (k % RING_SLOTS);
+    }
+
+    /** Publication k of rank r is the k-th piece rank r+1 receives. */
     void ringPublish(int rank) {
         long count = ++counters[rank * STRIDE + PUBLISHED];
         flags.setRelease(flag((rank + 1) % ranks, ranks), count);
     }
 
-    void ringReceive(int rank) {
-        waitAtLeast(flag(rank, ranks), ++counters[rank * STRIDE + RECEIVED]);
+    /** Waits for the next piece from the previous rank; returns the slot of that rank's FIFO holding it. */
+    int ringReceive(int rank) {
+        long k = counters[rank * STRIDE + RECEIVED];
+        waitAtLeast(flag(rank, ranks), k + 1);
+        return (int) (k % RING_SLOTS);
+    }
+
+    /** The received piece has been read: its slot may be reused by the previous rank. */
+    void ringRelease(int rank) {
+        flags.setRelease(flag(rank, ranks + 1), ++counters[rank * STRIDE + RECEIVED]);
     }
 
     /** Releases every waiting rank with a {@link CancellationException}; the signals are unusable after. */
@@ -57,9 +80,12 @@ final class RankSignals {
         aborted = true;
     }
 
-    /** Flag {@code slot} in rank {@code owner}'s block: slots 0..N-1 are barrier arrivals, N the ring. */
+    /**
+     * Flag {@code slot} in rank {@code owner}'s block: slots 0..N-1 are barrier arrivals, N the ring
+     * publications it received, N+1 the ring pieces it consumed.
+     */
     private int flag(int owner, int slot) {
-        return (owner * (ranks + 1) + slot) * STRIDE;
+        return (owner * (ranks + 2) + slot) * STRIDE;
     }
 
     private void waitAtLeast(int index, long expected) {

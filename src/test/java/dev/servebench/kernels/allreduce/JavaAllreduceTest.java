@@ -22,8 +22,8 @@ class JavaAllreduceTest {
     @ParameterizedTest(name = "N={0}")
     @ValueSource(ints = {2, 4, 8})
     void matchesTheReferenceInAndOutOfPlaceOnReusedThreads(int ranks) {
-        int[] counts = {8, 296, 6144, 20_000}; // 20 000: ring chunks of more than one piece at N=2
-        try (JavaAllreduce java = new JavaAllreduce(ranks, 2L * 20_000); Arena arena = Arena.ofShared()) {
+        int[] counts = {8, 296, 6144, 140_000}; // 140 000: more than one ring round (65536-element pieces)
+        try (JavaAllreduce java = new JavaAllreduce(ranks, 2L * 140_000); Arena arena = Arena.ofShared()) {
             for (int count : counts) {
                 for (AllreduceAlgorithm algorithm : ALGORITHMS) {
                     String what = "java " + algorithm + " N=" + ranks + " count=" + count;

@@ -34,10 +34,13 @@ class NativeArgumentChecksTest {
         long needed = (long) bytes.invokeExact(RANKS, MAX_BYTES);
         assertThat(needed).isPositive();
         long mib = 1 << 20;
-        assertThat((long) bytes.invokeExact(2, mib) - (long) bytes.invokeExact(2, 0L)).as("bf16 staging per rank")
-                .isEqualTo(2 * mib);
-        assertThat((long) bytes.invokeExact(3, mib) - (long) bytes.invokeExact(3, 0L))
-                .as("bf16 + fp32 ring staging per rank from 3 ranks").isEqualTo(3 * 3 * mib);
+        long fifo = 8 * 65536 * 4; // ring FIFO: 8 slots of a 65536-element piece in fp32, whatever the message size
+        assertThat((long) bytes.invokeExact(2, mib) - (long) bytes.invokeExact(2, 0L))
+                .as("per rank: bf16 staging of max_bytes + ring FIFO").isEqualTo(2 * (mib + fifo));
+        assertThat((long) bytes.invokeExact(8, 64 * mib) - (long) bytes.invokeExact(8, 0L))
+                .isEqualTo(8 * (64 * mib + fifo));
+        assertThat((long) bytes.invokeExact(3, 1024L) - (long) bytes.invokeExact(3, 0L))
+                .as("slots no longer than a whole message").isEqualTo(3 * (1024 + 8 * 512 * 4));
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment memory = arena.allocate(needed + 64, 64);
             memory.fill((byte) 0x77);
