@@ -46,7 +46,7 @@ enum { ONE_SHOT_BLOCK = 4096, ONE_SHOT_SLOTS = 16 };
 
 static void wait_for_peers(const ar_call *c, uint64_t progress) {
     for (int p = 0; p < c->ranks; p++) {
-        if (p != c->rank) wait_at_least(&control_of(c->ws, p)->progress.value, progress);
+        if (p != c->rank) wait_at_least(control_of(c->ws, c->rank), &control_of(c->ws, p)->progress.value, progress);
     }
 }
 
@@ -222,12 +222,18 @@ static int32_t resolve(int32_t algorithm, int32_t ranks, int64_t count) {
     return algorithm == SB_AR_AUTO ? sb_allreduce_choose(ranks, count * 2, AR_DEFAULT_CUSTOM_MAX_BYTES) : algorithm;
 }
 
+/* omp_get_num_procs: the CPUs this process may run on (its affinity mask). */
+static uint64_t spin_limit(int32_t ranks) {
+    return ranks > omp_get_num_procs() ? AR_SPINS_OVERSUBSCRIBED : AR_SPINS_DEDICATED;
+}
+
 int32_t sb_allreduce_bf16_rank(void *workspace, int32_t rank, int32_t ranks, int32_t algorithm,
                                const uint16_t *const *inputs, uint16_t *out, int64_t count) {
     if (!valid_shared(workspace, ranks, algorithm, inputs, count) || rank < 0 || rank >= ranks ||
         !valid_output(rank, ranks, inputs, out, count)) {
         return SB_ERR_ARGUMENT;
     }
+    control_of(workspace, rank)->spin_limit = spin_limit(ranks);
     ar_call call = {workspace, rank, ranks, sb_isa(), inputs, out, count};
     collective(&call, resolve(algorithm, ranks, count));
     return SB_OK;
@@ -246,6 +252,7 @@ int32_t sb_allreduce_bf16_run(void *workspace, int32_t ranks, int32_t algorithm,
     }
     int32_t resolved = resolve(algorithm, ranks, count);
     int isa = sb_isa();
+    uint64_t spins = spin_limit(ranks);
     int team_mismatch = 0;
 #pragma omp parallel num_threads(ranks)
     {
@@ -254,6 +261,7 @@ int32_t sb_allreduce_bf16_run(void *workspace, int32_t ranks, int32_t algorithm,
             if (omp_get_thread_num() == 0) team_mismatch = 1;
         } else {
             int r = omp_get_thread_num();
+            control_of(workspace, r)->spin_limit = spins;
             ar_call call = {workspace, r, ranks, isa, inputs, outputs[r], count};
             for (int i = 0; i < repeats; i++) collective(&call, resolved);
         }

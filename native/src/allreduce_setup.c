@@ -39,6 +39,7 @@ int32_t sb_allreduce_init(void *workspace, int64_t workspace_bytes, int32_t rank
         c->ring_published = 0;
         c->ring_received = 0;
         c->blocks_done = 0;
+        c->spin_limit = AR_SPINS_DEDICATED;
         for (int p = 0; p < AR_MAX_RANKS; p++) atomic_init(&c->arrived[p].value, 0);
         atomic_init(&c->ring_ready.value, 0);
         atomic_init(&c->ring_consumed.value, 0);

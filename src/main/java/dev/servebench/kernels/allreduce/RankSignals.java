@@ -15,8 +15,12 @@ final class RankSignals {
 
     /** 16 longs = 128 bytes: one flag per line, and no two flags in an adjacent-line prefetch pair. */
     private static final int STRIDE = 16;
-    /** Spins before yielding: covers a peer on another core, yields early when ranks outnumber cores. */
-    private static final int SPINS_BEFORE_YIELD = 256;
+    /**
+     * Spins before yielding, as the native library: enough to cover a peer on another core when every
+     * rank has a CPU; when ranks outnumber CPUs the rank waited for is usually not running, so yield soon.
+     */
+    private static final int SPINS_DEDICATED = 256;
+    private static final int SPINS_OVERSUBSCRIBED = 16;
     private static final int EPOCH = 0;
     private static final int PUBLISHED = 1;
     private static final int RECEIVED = 2;
@@ -26,12 +30,15 @@ final class RankSignals {
     private final int ranks;
     private final AtomicLongArray flags;
     private final long[] counters;
+    private final int spinsBeforeYield;
     private volatile boolean aborted;
 
     RankSignals(int ranks) {
         this.ranks = ranks;
         this.flags = new AtomicLongArray(ranks * (ranks + 2) * STRIDE);
         this.counters = new long[ranks * STRIDE];
+        this.spinsBeforeYield = ranks > Runtime.getRuntime().availableProcessors() ? SPINS_OVERSUBSCRIBED
+                : SPINS_DEDICATED;
     }
 
     /** start_sync / end_sync: announce the next epoch to every rank, then wait for every rank's. */
@@ -94,7 +101,7 @@ final class RankSignals {
             if (aborted) {
                 throw new CancellationException("another allreduce rank failed");
             }
-            if (spins < SPINS_BEFORE_YIELD) {
+            if (spins < spinsBeforeYield) {
                 spins++;
                 Thread.onSpinWait();
             } else {
