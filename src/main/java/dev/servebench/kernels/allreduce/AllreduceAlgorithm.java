@@ -25,6 +25,20 @@ public enum AllreduceAlgorithm {
         return code;
     }
 
+    /** A benchmark parameter such as {@code auto}, {@code one_shot} or {@code two-shot}: the name, any case. */
+    public static AllreduceAlgorithm parse(String name) {
+        if (name == null) {
+            throw new NullPointerException("allreduce algorithm name is null; expected auto, one_shot, two_shot or ring");
+        }
+        for (AllreduceAlgorithm algorithm : values()) {
+            if (algorithm.name().equalsIgnoreCase(name.strip().replace('-', '_'))) {
+                return algorithm;
+            }
+        }
+        throw new IllegalArgumentException("allreduce algorithm '" + name + "' is unknown; expected auto, one_shot, "
+                + "two_shot or ring");
+    }
+
     public static AllreduceAlgorithm fromCode(int code) {
         for (AllreduceAlgorithm algorithm : values()) {
             if (algorithm.code == code) {

@@ -82,6 +82,12 @@ class AllreduceDispatchTest {
             assertThat(AllreduceAlgorithm.fromCode(algorithm.code())).isEqualTo(algorithm);
         }
         assertThatThrownBy(() -> AllreduceAlgorithm.fromCode(4)).hasMessageContaining("code 4 is unknown");
+        assertThat(AllreduceAlgorithm.parse("auto")).isEqualTo(AllreduceAlgorithm.AUTO);
+        assertThat(AllreduceAlgorithm.parse("one_shot")).isEqualTo(ONE_SHOT);
+        assertThat(AllreduceAlgorithm.parse("Two-Shot")).isEqualTo(TWO_SHOT);
+        assertThat(AllreduceAlgorithm.parse("RING")).isEqualTo(RING);
+        assertThatThrownBy(() -> AllreduceAlgorithm.parse("tree")).hasMessageContaining("'tree' is unknown");
+        assertThatThrownBy(() -> AllreduceAlgorithm.parse(null)).isInstanceOf(NullPointerException.class);
     }
 
     @Test
