@@ -110,12 +110,14 @@ enum sb_allreduce_algorithm {
     SB_AR_RING = 3      /* 2(N-1) steps over N chunks, the NCCL ring model */
 };
 
-/* The algorithm SB_AR_AUTO runs: ranks == 2 -> one-shot; (ranks <= 4 && bytes < 512 KiB) or
- * (ranks <= 8 && bytes < 256 KiB) -> one-shot; bytes < custom_max_bytes -> two-shot; else ring
- * (the NCCL fallback). custom_max_bytes is vLLM's max_size (8 MiB by default). */
+/* The algorithm SB_AR_AUTO runs, in vLLM's order: bytes % 16 != 0 or bytes >= custom_max_bytes -> ring
+ * (the NCCL fallback); else ranks == 2 -> one-shot; (ranks <= 4 && bytes < 512 KiB) or
+ * (ranks <= 8 && bytes < 256 KiB) -> one-shot; else two-shot. custom_max_bytes is vLLM's max_size
+ * (SB_AR_AUTO uses the 8 MiB default). -1 for invalid arguments (ranks outside 2..8, negative sizes). */
 int32_t sb_allreduce_choose(int32_t ranks, int64_t bytes, int64_t custom_max_bytes);
 
-/* Shared workspace for `ranks` ranks and messages up to max_bytes: signal flags + per-rank staging. */
+/* Shared workspace for `ranks` ranks and messages up to max_bytes: signal flags + per-rank staging.
+ * workspace_bytes: -1 for invalid arguments. init: the workspace must be 64-byte aligned. */
 int64_t sb_allreduce_workspace_bytes(int32_t ranks, int64_t max_bytes);
 int32_t sb_allreduce_init(void *workspace, int64_t workspace_bytes, int32_t ranks, int64_t max_bytes);
 
@@ -123,12 +125,15 @@ int32_t sb_allreduce_init(void *workspace, int64_t workspace_bytes, int32_t rank
  * Called concurrently by all `ranks` threads with the same arguments except `rank` and `out`.
  * inputs[p] is rank p's buffer (peers read it directly, like IPC-registered buffers); out may equal
  * inputs[rank] (in-place). count bf16 elements, count*2 a multiple of 16 and <= max_bytes.
- * Every rank ends with bitwise identical output. */
+ * Every rank ends with bitwise identical output. A rank whose own arguments are invalid returns
+ * SB_ERR_ARGUMENT at once while its peers wait for it: pass consistent arguments (or use _run). */
 int32_t sb_allreduce_bf16_rank(void *workspace, int32_t rank, int32_t ranks, int32_t algorithm,
                                const uint16_t *const *inputs, uint16_t *out, int64_t count);
 
 /* Runs all ranks on `ranks` threads of its own, `repeats` collectives back to back (out-of-place when
- * outputs[p] != inputs[p]). The benchmark entry point: one call = repeats collectives. */
+ * outputs[p] != inputs[p]). The benchmark entry point: one call = repeats collectives.
+ * SB_ERR_INTERNAL, with nothing written, when OpenMP gives the parallel region fewer than `ranks`
+ * threads (OMP_THREAD_LIMIT, or a call from inside another parallel region). */
 int32_t sb_allreduce_bf16_run(void *workspace, int32_t ranks, int32_t algorithm,
                               const uint16_t *const *inputs, uint16_t *const *outputs, int64_t count,
                               int32_t repeats);
