@@ -4,7 +4,6 @@ import dev.servebench.kernels.nvfp4.ScaleLayout;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -49,7 +48,12 @@ public final class KernelFigures {
         for (JmhResult r : rows) {
             long rowCount = r.longParam("rows");
             long k = r.longParam("k");
-            ScaleLayout layout = ScaleLayout.valueOf(r.param("layout").toUpperCase(Locale.ROOT));
+            ScaleLayout layout = switch (r.param("layout")) {
+                case "linear" -> ScaleLayout.LINEAR;
+                case "swizzled" -> ScaleLayout.SWIZZLED_128X4;
+                default -> throw new IllegalArgumentException(DEQUANT + " layout " + r.param("layout")
+                        + "; expected linear or swizzled");
+            };
             int outputBytes = switch (r.param("output")) {
                 case "bf16" -> 2;
                 case "f32" -> 4;
@@ -64,7 +68,7 @@ public final class KernelFigures {
             Optional<CopyFigure> copy = largestCopy(copies, threads);
             Double speedup = r.param("backend").equals("native")
                     ? counterpart(rows, r, "java").map(java -> java.medianSeconds() / seconds).orElse(null) : null;
-            figures.add(new DequantFigure(r.param("backend"), r.param("output"), layout.name().toLowerCase(Locale.ROOT),
+            figures.add(new DequantFigure(r.param("backend"), r.param("output"), r.param("layout"),
                     rowCount, k, threads, read, seconds * 1e3, r.errorSeconds() * 1e3, gbPerSecond,
                     rowCount * k / seconds / 1e9, copy.map(CopyFigure::gbPerSecond).orElse(null),
                     copy.map(c -> gbPerSecond / c.gbPerSecond()).orElse(null), speedup));

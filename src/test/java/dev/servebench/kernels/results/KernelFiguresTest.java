@@ -50,6 +50,8 @@ class KernelFiguresTest {
                 "threads", "2");
         results.add(result("Nvfp4DequantBenchmark.dequantize", with(point, "backend", "native"), 25_000, "us/op"));
         results.add(result("Nvfp4DequantBenchmark.dequantize", with(point, "backend", "java"), 500_000, "us/op"));
+        Map<String, String> swizzled = with(with(point, "layout", "swizzled"), "backend", "native");
+        results.add(result("Nvfp4DequantBenchmark.dequantize", swizzled, 25_000, "us/op"));
 
         KernelReport report = KernelFigures.derive(results);
 
@@ -62,7 +64,10 @@ class KernelFiguresTest {
         assertThat(nativeFigure.copyGbPerSecond()).isCloseTo(2.0 * 268435456 / 0.02 / 1e9, within(1e-9));
         assertThat(nativeFigure.ratioToCopy()).isCloseTo((bytes / 0.025) / (2.0 * 268435456 / 0.02), within(1e-12));
         assertThat(nativeFigure.speedupOverJava()).isCloseTo(20.0, within(1e-12));
-        assertThat(report.targets()).singleElement().satisfies(t -> {
+        DequantFigure swizzledFigure = report.dequant().stream().filter(d -> d.layout().equals("swizzled"))
+                .findFirst().orElseThrow();
+        assertThat(swizzledFigure.tensorBytes()).isEqualTo(elements / 2 + 16384L * 512);
+        assertThat(report.targets()).hasSize(2).first().satisfies(t -> {
             assertThat(t.name()).contains("NVFP4 dequant");
             assertThat(t.required()).isEqualTo(0.8);
             assertThat(t.met()).isEqualTo(nativeFigure.ratioToCopy() >= 0.8);

@@ -1,0 +1,60 @@
+package dev.servebench.perf;
+
+import dev.servebench.load.ClientUsage;
+import dev.servebench.metric.MetricId;
+import dev.servebench.metric.ServingSummary;
+import dev.servebench.spec.LoadPointKey;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalDouble;
+
+/**
+ * A load point measured {@code repeats} times. Expectations read the median over repeats of each metric:
+ * one disturbed repeat does not decide a verdict.
+ *
+ * @param requested measured requests sent per repeat
+ * @param files     summary JSON and records JSONL of every repeat
+ */
+public record PointMeasurement(LoadPointKey key, int requested, List<Repeat> repeats, List<Path> files) {
+
+    public PointMeasurement {
+        Objects.requireNonNull(key, "key");
+        repeats = List.copyOf(repeats);
+        files = List.copyOf(files);
+        if (repeats.isEmpty()) {
+            throw new IllegalArgumentException(key + ": no repeats measured");
+        }
+    }
+
+    /** One measurement of the point. */
+    public record Repeat(ServingSummary summary, ClientUsage clientUsage, long durationNanos) {
+        public Repeat {
+            Objects.requireNonNull(summary, "summary");
+            Objects.requireNonNull(clientUsage, "clientUsage");
+        }
+    }
+
+    /** Median over repeats; empty when no repeat produced the metric. */
+    public OptionalDouble median(MetricId metric) {
+        double[] values = repeats.stream().map(r -> r.summary().value(metric)).filter(OptionalDouble::isPresent)
+                .mapToDouble(OptionalDouble::getAsDouble).sorted().toArray();
+        if (values.length == 0) {
+            return OptionalDouble.empty();
+        }
+        int n = values.length;
+        return OptionalDouble.of(n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2);
+    }
+
+    /** The repeat whose output throughput is the median one: the representative for attachments. */
+    public Repeat representative() {
+        Repeat[] sorted = repeats.toArray(Repeat[]::new);
+        Arrays.sort(sorted, (a, b) -> Double.compare(value(a), value(b)));
+        return sorted[(sorted.length - 1) / 2];
+    }
+
+    private static double value(Repeat repeat) {
+        return repeat.summary().value(MetricId.OUTPUT_THROUGHPUT).orElse(Double.NaN);
+    }
+}

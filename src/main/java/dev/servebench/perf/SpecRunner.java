@@ -1,0 +1,167 @@
+package dev.servebench.perf;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.servebench.client.ClientConfig;
+import dev.servebench.client.NanoClock;
+import dev.servebench.client.PreparedRequest;
+import dev.servebench.client.RequestBodies;
+import dev.servebench.client.StreamingClient;
+import dev.servebench.load.LoadDriver;
+import dev.servebench.load.LoadPoint;
+import dev.servebench.load.LoadPointResult;
+import dev.servebench.load.LoadProgress;
+import dev.servebench.metric.MetricOptions;
+import dev.servebench.metric.ServingSummary;
+import dev.servebench.metric.SummaryCalculator;
+import dev.servebench.metric.TokenSource;
+import dev.servebench.record.RecordSink;
+import dev.servebench.report.RunDescription;
+import dev.servebench.report.SummaryJson;
+import dev.servebench.schedule.ArrivalPlan;
+import dev.servebench.schedule.ArrivalProcess;
+import dev.servebench.spec.LoadPointKey;
+import dev.servebench.spec.PerformanceSpec;
+import dev.servebench.spec.RandomDatasetSpec;
+import dev.servebench.spec.ShareGptDatasetSpec;
+import dev.servebench.workload.Dataset;
+import dev.servebench.workload.PromptRequest;
+import dev.servebench.workload.RandomDataset;
+import dev.servebench.workload.ShareGptDataset;
+import dev.servebench.workload.WarmupRequests;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Measures a spec's load points against a running server, one point at a time, so a test engine can
+ * judge each point as soon as it is measured. Per repeat it writes the point's records (JSONL, streamed)
+ * and summary (JSON, atomic) into the output directory, like {@code servebench run}.
+ */
+public final class SpecRunner implements AutoCloseable {
+
+    /** Token-id vocabulary of random prompts: the span of ids and the first id. */
+    public record Vocabulary(int span, int base) {
+        public static final Vocabulary DEFAULT = new Vocabulary(RandomDataset.DEFAULT_VOCAB_SPAN,
+                RandomDataset.DEFAULT_ID_BASE);
+    }
+
+    private final PerformanceSpec spec;
+    private final URI baseUrl;
+    private final Optional<String> model;
+    private final Vocabulary vocabulary;
+    private final Path outputDirectory;
+    private final String targetKind;
+    private final StreamingClient client;
+    private final LoadDriver driver;
+
+    public SpecRunner(PerformanceSpec spec, URI baseUrl, Optional<String> model, Optional<String> apiKey,
+            Vocabulary vocabulary, Path outputDirectory, String targetKind) throws IOException {
+        this.spec = Objects.requireNonNull(spec, "spec");
+        this.baseUrl = Objects.requireNonNull(baseUrl, "baseUrl");
+        this.model = Objects.requireNonNull(model, "model");
+        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
+        this.outputDirectory = Files.createDirectories(outputDirectory);
+        this.targetKind = Objects.requireNonNull(targetKind, "targetKind");
+        int clientThreads = Math.min(4, Runtime.getRuntime().availableProcessors());
+        this.client = new StreamingClient(new ClientConfig(baseUrl, spec.target().backend().endpoint(), apiKey,
+                clientThreads, Duration.ofSeconds(600)), NanoClock.startingNow());
+        this.driver = new LoadDriver(client);
+    }
+
+    public PerformanceSpec spec() {
+        return spec;
+    }
+
+    public Path outputDirectory() {
+        return outputDirectory;
+    }
+
+    /** Warms up, then measures {@code key} {@code spec.repeats()} times. */
+    public PointMeasurement measure(LoadPointKey key) throws IOException, InterruptedException {
+        if (!spec.sweep().contains(key)) {
+            throw new IllegalArgumentException(key + " is not a point of spec " + spec.name() + "'s sweep "
+                    + spec.sweep().points());
+        }
+        LoadPoint point = key.toLoadPoint(spec.sweep().burstiness());
+        int prompts = spec.prompts(key);
+        List<PromptRequest> rows = dataset(prompts).requests(spec.workload().seed());
+        RequestBodies bodies = new RequestBodies(spec.target().backend().endpoint(), model,
+                spec.workload().ignoreEos(), JsonNodeFactory.instance.objectNode());
+        List<PreparedRequest> measured = prepare(bodies, rows);
+        List<PreparedRequest> warmup = prepare(bodies, WarmupRequests.of(rows, spec.warmup()).requests());
+        if (!warmup.isEmpty()) {
+            driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { }, LoadProgress.NONE);
+        }
+        RunDescription description = description(rows.size());
+        List<PointMeasurement.Repeat> repeats = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
+        for (int repeat = 1; repeat <= spec.repeats(); repeat++) {
+            String stem = point.label() + (spec.repeats() > 1 ? ".r" + repeat : "");
+            ArrivalPlan plan = ArrivalPlan.plan(ArrivalProcess.of(point.requestRate(), point.burstiness()),
+                    measured.size(), spec.workload().seed() + repeat - 1);
+            Path recordsFile = outputDirectory.resolve(stem + ".records.jsonl");
+            LoadPointResult result;
+            try (RecordSink sink = new RecordSink(recordsFile)) {
+                result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, LoadProgress.NONE);
+            }
+            ServingSummary summary = SummaryCalculator.compute(result.records(), result.durationNanos(),
+                    MetricOptions.of(TokenSource.SERVER_USAGE));
+            Path summaryFile = outputDirectory.resolve(stem + ".summary.json");
+            SummaryJson.write(summaryFile, description, point, summary, result.clientUsage());
+            repeats.add(new PointMeasurement.Repeat(summary, result.clientUsage(), result.durationNanos()));
+            files.add(summaryFile);
+            files.add(recordsFile);
+        }
+        return new PointMeasurement(key, prompts, repeats, files);
+    }
+
+    private Dataset dataset(int prompts) {
+        return switch (spec.workload().dataset()) {
+            case RandomDatasetSpec random -> RandomDataset.of(prompts, random.inputLen(), random.outputLen(),
+                            random.rangeRatio())
+                    .withFormat(tokenIdPrompts() ? RandomDataset.PromptFormat.TOKEN_IDS : RandomDataset.PromptFormat.TEXT)
+                    .withVocabulary(vocabulary.span(), vocabulary.base());
+            case ShareGptDatasetSpec sharegpt -> {
+                ShareGptDataset dataset = ShareGptDataset.of(sharegpt.path(), prompts);
+                yield sharegpt.outputLen().isPresent() ? dataset.withFixedOutputLen(sharegpt.outputLen().getAsInt())
+                        : dataset;
+            }
+        };
+    }
+
+    private boolean tokenIdPrompts() {
+        return switch (spec.workload().promptFormat()) {
+            case IDS -> true;
+            case TEXT -> false;
+            case AUTO -> spec.target().backend().endpoint().acceptsTokenIds();
+        };
+    }
+
+    private RunDescription description(int prompts) {
+        RandomDatasetSpec random = spec.workload().dataset() instanceof RandomDatasetSpec r ? r : null;
+        return new RunDescription(baseUrl.toString(), spec.target().backend().cliName(), model.orElse(""),
+                random != null ? "random" : "sharegpt", random != null ? random.inputLen() : 0,
+                random != null ? random.outputLen() : 0, random != null ? random.rangeRatio() : 0, prompts,
+                spec.workload().seed(), random != null && tokenIdPrompts(), TokenSource.SERVER_USAGE,
+                "spec:" + spec.name(), targetKind);
+    }
+
+    private static List<PreparedRequest> prepare(RequestBodies bodies, List<PromptRequest> rows) {
+        List<PreparedRequest> prepared = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            prepared.add(bodies.prepare(i, rows.get(i)));
+        }
+        return prepared;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
