@@ -27,7 +27,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Runs the kernel suite: {@code --mode smoke|full} [{@code --threads N}] [{@code --output DIR}]
- * [{@code --only REGEX}]. Writes {@code jmh.json} (JMH's own format, all steps merged),
+ * [{@code --only REGEX}] [{@code --param NAME=V1,V2}] (replaces a parameter's values in every step that
+ * has it). Writes {@code jmh.json} (JMH's own format, all steps merged),
  * {@code figures.json} and {@code figures.md} (derived GB/s, GFLOP/s, algbw/busbw, ratios, targets) and
  * prints the tables. Exit code 1 when a step failed to run; missed targets are reported, not fatal.
  */
@@ -41,6 +42,7 @@ public final class KernelBenchmarks {
         int threads = Runtime.getRuntime().availableProcessors();
         Path output = null;
         Pattern only = null;
+        java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
@@ -48,8 +50,15 @@ public final class KernelBenchmarks {
                 case "--threads" -> threads = Integer.parseInt(require(value, "--threads"));
                 case "--output" -> output = Path.of(require(value, "--output"));
                 case "--only" -> only = Pattern.compile(require(value, "--only"));
+                case "--param" -> {
+                    String[] parts = require(value, "--param").split("=", 2);
+                    if (parts.length != 2 || parts[1].isEmpty()) {
+                        throw new IllegalArgumentException("--param " + value + "; expected NAME=V1,V2");
+                    }
+                    overrides.put(parts[0], parts[1].split(","));
+                }
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + "; expected --mode smoke|full, --threads N, --output DIR, --only REGEX");
+                        + "; expected --mode smoke|full, --threads N, --output DIR, --only REGEX, --param NAME=V1,V2");
             }
             i++;
         }
@@ -74,6 +83,7 @@ public final class KernelBenchmarks {
             if (only != null && !only.matcher(step.benchmarkClass()).find()) {
                 continue;
             }
+            step.params().replaceAll((name, values) -> overrides.getOrDefault(name, values));
             Path stepFile = output.resolve(String.format("jmh-%02d.json", index));
             try {
                 new Runner(options(plan, step, stepFile).build()).run();
