@@ -47,7 +47,12 @@ public final class GpuSampler implements AutoCloseable {
     static GpuSampler start(List<String> command, GpuTelemetryOptions options) throws IOException {
         // stderr joins stdout so that a driver error ("NVIDIA-SMI has failed …") reaches the report.
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        process.getOutputStream().close();
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            process.destroyForcibly();
+            throw e;
+        }
         GpuSampler sampler = new GpuSampler(command, options, process);
         sampler.reader.start();
         return sampler;
@@ -124,16 +129,20 @@ public final class GpuSampler implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // Always reported, however many line problems came before.
+        List<String> closing = new ArrayList<>();
         if (reader.isAlive()) {
-            problem("nvidia-smi's output did not end within " + STOP_WAIT_MILLIS + " ms of stopping it");
+            closing.add("nvidia-smi's output did not end within " + STOP_WAIT_MILLIS + " ms of stopping it");
         }
         if (exitCode != null) {
-            problem("nvidia-smi ended by itself with exit code " + exitCode + " before it was stopped");
+            closing.add("nvidia-smi ended by itself with exit code " + exitCode + " before it was stopped");
         }
         synchronized (lock) {
             List<GpuReport> reports = gpus.values().stream().map(GpuAccumulator::report).toList();
+            List<String> allProblems = new ArrayList<>(problems);
+            allProblems.addAll(closing);
             report = new GpuTelemetryReport(command, options.interval().toMillis(), startedAt,
-                    options.clock().instant(), reports, exitCode, unparsedLines, problems);
+                    options.clock().instant(), reports, exitCode, unparsedLines, allProblems);
         }
         return report;
     }

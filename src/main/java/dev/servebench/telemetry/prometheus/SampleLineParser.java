@@ -40,6 +40,7 @@ final class SampleLineParser {
     Sample parse() {
         skipBlanks();
         String name = atEnd() || peek() == '{' ? null : identifier(true, "a metric name");
+        int afterName = pos;
         skipBlanks();
         Map<String, String> labels = new LinkedHashMap<>();
         boolean braces = !atEnd() && peek() == '{';
@@ -49,14 +50,14 @@ final class SampleLineParser {
         if (name == null) {
             throw fail("the sample has no metric name");
         }
-        if (atEnd()) {
-            throw fail("the sample has no value");
-        }
         // A bare name must end in a blank (else "a-b 1" would read as "a"); after '}' the blank is optional.
-        if (!braces && !isBlank(peek())) {
+        if (!braces && pos == afterName && !atEnd()) {
             throw fail("expected a blank before the value");
         }
         skipBlanks();
+        if (atEnd()) {
+            throw fail("the sample has no value");
+        }
         int valueStart = pos;
         double value = value(token(), valueStart);
         skipBlanks();

@@ -16,9 +16,9 @@ import java.util.Objects;
  * few legitimate effects move the counters by a little:
  *
  * <ul>
- * <li>servers update their counters just after they send the last chunk, so a scrape taken the instant
- *     the last response ends can miss the final step (SGLang and vLLM both record stats after handing the
- *     output on); {@link MetricsScraper#scrapeUntilStable} waits for the counters to settle;</li>
+ * <li>servers count around the moment they answer (vLLM V1 hands a step's outputs on, then records the
+ *     step's stats), so a scrape taken the instant the last response ends can miss the final step;
+ *     {@link MetricsScraper#scrapeUntilStable} waits for the counters to settle;</li>
  * <li>a request the client gave up on (timeout, reset) may have generated a few tokens the client never
  *     saw;</li>
  * <li>other clients of the same server (a health checker that generates, a second benchmark) add to the
@@ -92,7 +92,10 @@ public final class TokenCrossCheck {
                                          double tolerance) {
         double server = increased.increase();
         long expected = client.value();
-        Double relative = expected == 0 ? (server == 0 ? Double.valueOf(0.0) : null) : (server - expected) / expected;
+        // Boxed on both branches: a primitive branch would unbox the null one.
+        Double relative = expected == 0
+                ? (server == 0 ? Double.valueOf(0.0) : null)
+                : Double.valueOf((server - expected) / expected);
         boolean agree = relative != null && Math.abs(relative) <= tolerance;
         StringBuilder line = new StringBuilder("server counted ").append(count(server)).append(' ')
                 .append(increased.kind().noun()).append(", ").append(clientPart);

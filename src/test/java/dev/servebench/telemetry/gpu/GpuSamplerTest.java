@@ -137,7 +137,7 @@ class GpuSamplerTest {
 
     @Test
     void withoutNvidiaSmiTelemetryIsUnavailable() {
-        GpuTelemetryStart start = GpuTelemetry.start(options(10));
+        GpuTelemetryStart start = GpuTelemetry.start(options(10).withLookup(ExecutableLookup.onPath(dir.toString())));
 
         assertThat(start).isEqualTo(new GpuTelemetryStart.Unavailable(
                 "nvidia-smi is not on PATH (no NVIDIA driver on this machine?)"));
