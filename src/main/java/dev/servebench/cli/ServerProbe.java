@@ -12,10 +12,10 @@ import java.time.Duration;
 import java.util.Optional;
 
 /** Checks, before any load, that the server answers, and finds its model name. */
-public final class ServerProbe {
+final class ServerProbe {
 
     /** The server could not be reached at all; the message is one line for the user. */
-    public static final class UnreachableException extends Exception {
+    static final class UnreachableException extends Exception {
         UnreachableException(String message) {
             super(message);
         }
@@ -27,7 +27,7 @@ public final class ServerProbe {
      * GETs {@code /v1/models}. Any HTTP answer proves the server is up; the first model id is returned when
      * the answer is an OpenAI model list.
      */
-    public static Optional<String> firstModel(URI baseUrl, Optional<String> apiKey) throws UnreachableException {
+    static Optional<String> firstModel(URI baseUrl, Optional<String> apiKey) throws UnreachableException {
         URI models = URI.create(stripSlash(baseUrl.toString()) + "/v1/models");
         HttpRequest.Builder request = HttpRequest.newBuilder(models).timeout(Duration.ofSeconds(30)).GET();
         apiKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));

@@ -46,11 +46,12 @@ public final class StreamingClient implements AutoCloseable {
     private final String authorization;
     private final java.util.concurrent.atomic.LongAdder bytesReceived = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder connectionsOpened = new java.util.concurrent.atomic.LongAdder();
+    private final EventLoopThreads eventLoopThreads = new EventLoopThreads();
 
     public StreamingClient(ClientConfig config, NanoClock clock) {
         this.config = config;
         this.clock = clock;
-        this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(), NioIoHandler.newFactory());
+        this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(), eventLoopThreads, NioIoHandler.newFactory());
         this.path = config.pathPrefix() + config.endpoint().path();
         this.hostHeader = config.baseUrl().getHost() + ":" + config.port();
         this.authorization = config.apiKey().map(key -> "Bearer " + key).orElse(null);
@@ -160,6 +161,14 @@ public final class StreamingClient implements AutoCloseable {
 
     private void onIdle(Channel channel, boolean reusable) {
         pool.release(channel);
+    }
+
+    /**
+     * CPU time so far of each event-loop thread, in thread creation order: a thread near 100 % busy is a
+     * client that sets the pace. Unlike process CPU, this excludes a server running in the same JVM.
+     */
+    public long[] eventLoopCpuNanos() {
+        return eventLoopThreads.cpuNanos();
     }
 
     @Override

@@ -7,12 +7,21 @@ package dev.servebench.load;
  * @param wallNanos       wall time of the load point
  * @param bytesReceived   response bytes read from the network
  * @param eventsReceived  choice-bearing stream events ingested
+ * @param busiestEventLoopCpuNanos CPU time of the busiest client event-loop thread: the one that would
+ *                        pace the server first; excludes a server or engine running in the same JVM
  */
-public record ClientUsage(long cpuNanos, long wallNanos, long bytesReceived, long eventsReceived) {
+public record ClientUsage(long cpuNanos, long wallNanos, long bytesReceived, long eventsReceived,
+                          long busiestEventLoopCpuNanos) {
     public ClientUsage {
-        if (cpuNanos < 0 || wallNanos < 0 || bytesReceived < 0 || eventsReceived < 0) {
+        if (cpuNanos < 0 || wallNanos < 0 || bytesReceived < 0 || eventsReceived < 0
+                || busiestEventLoopCpuNanos < 0) {
             throw new IllegalArgumentException("client usage counters must be >= 0");
         }
+    }
+
+    /** Fraction of the load point's wall time the busiest event-loop thread was on a CPU. */
+    public double busiestEventLoopBusy() {
+        return wallNanos == 0 ? 0.0 : (double) busiestEventLoopCpuNanos / wallNanos;
     }
 
     /** Average number of cores the client process kept busy. */

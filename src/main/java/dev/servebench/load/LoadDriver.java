@@ -58,6 +58,7 @@ public final class LoadDriver {
         Run run = new Run(requests.size(), maxConcurrency, sink, progress);
         long cpuBefore = processCpuNanos();
         long bytesBefore = client.bytesReceived();
+        long[] loopsBefore = client.eventLoopCpuNanos();
         NanoClock clock = client.clock();
         run.origin = clock.nanos();
         for (int i = 0; i < requests.size(); i++) {
@@ -74,8 +75,13 @@ public final class LoadDriver {
         for (RequestRecord r : records) {
             events += r.chunks().size();
         }
+        long[] loopsAfter = client.eventLoopCpuNanos();
+        long busiest = 0;
+        for (int i = 0; i < loopsAfter.length; i++) {
+            busiest = Math.max(busiest, loopsAfter[i] - (i < loopsBefore.length ? loopsBefore[i] : 0));
+        }
         ClientUsage usage = new ClientUsage(Math.max(0, processCpuNanos() - cpuBefore), wall,
-                client.bytesReceived() - bytesBefore, events);
+                client.bytesReceived() - bytesBefore, events, busiest);
         return new LoadPointResult(records, LoadPointResult.durationOf(records), usage, run.origin);
     }
 

@@ -83,6 +83,7 @@ public final class SummaryJson {
         clientNode.put("cpu_cores", client.coresUsed());
         clientNode.put("cpu_includes_embedded_engine", run.embeddedInProcess());
         clientNode.put("cpu_ns", client.cpuNanos());
+        clientNode.put("busiest_event_loop_busy", client.busiestEventLoopBusy());
         clientNode.put("wall_ns", client.wallNanos());
         clientNode.put("bytes_received", client.bytesReceived());
         clientNode.put("events_received", client.eventsReceived());

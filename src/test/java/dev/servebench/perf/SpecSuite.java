@@ -1,0 +1,107 @@
+package dev.servebench.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.servebench.spec.AbsoluteExpectation;
+import dev.servebench.spec.Expectation;
+import dev.servebench.spec.LoadPointKey;
+import dev.servebench.spec.PerformanceSpec;
+import dev.servebench.spec.RelativeExpectation;
+import dev.servebench.spec.SourcePosition;
+import dev.servebench.spec.SpecReader;
+import dev.servebench.spec.Verdict;
+import dev.servebench.verdict.ExpectationMessage;
+import dev.servebench.verdict.PointValidity;
+import dev.servebench.verdict.ValidityCheck;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.assertj.core.api.AbstractDoubleAssert;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+
+/**
+ * Turns a performance spec into JUnit dynamic tests: per load point a container with a "measure" test
+ * (which runs the point once), one test per validity condition and one per expectation at that point;
+ * then relative expectations across points. An invalid or unmeasured point aborts its expectation tests
+ * with the reason: they are neither passed nor failed on numbers that say nothing about the server.
+ */
+final class SpecSuite {
+
+    private SpecSuite() {
+    }
+
+    static Stream<DynamicNode> nodes(SuiteSettings settings) throws IOException {
+        PerformanceSpec spec = SuiteTargets.resolve(SpecReader.read(settings.spec()), settings);
+        Path output = settings.reports().resolve(spec.name() + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        SuiteSession session = new SuiteSession(spec, settings, output);
+        MeasuredPoints points = new MeasuredPoints();
+        URI specUri = settings.spec().toAbsolutePath().toUri();
+        List<DynamicNode> nodes = new ArrayList<>();
+        for (LoadPointKey key : spec.sweep().points()) {
+            List<DynamicNode> tests = new ArrayList<>();
+            tests.add(DynamicTest.dynamicTest("measure @ " + key, specUri, () -> session.measure(key, points)));
+            for (PointValidity.Condition condition : PointValidity.Condition.values()) {
+                tests.add(DynamicTest.dynamicTest("validity: " + condition.title(spec.validity(),
+                        SuiteSession.CLIENT_THREADS) + " @ " + key, specUri, () -> validity(points, key, condition)));
+            }
+            for (Expectation expectation : spec.expectations()) {
+                if (expectation instanceof AbsoluteExpectation && expectation.point().equals(key)) {
+                    tests.add(expectationTest(expectation, points));
+                }
+            }
+            nodes.add(DynamicContainer.dynamicContainer(key.toString(), specUri, tests.stream()));
+        }
+        List<DynamicNode> relative = spec.expectations().stream().filter(e -> e instanceof RelativeExpectation)
+                .map(e -> (DynamicNode) expectationTest(e, points)).toList();
+        if (!relative.isEmpty()) {
+            nodes.add(DynamicContainer.dynamicContainer("relative expectations", specUri, relative.stream()));
+        }
+        return Stream.of((DynamicNode) DynamicContainer.dynamicContainer("spec " + spec.name() + " on "
+                + spec.target().kind(), specUri, nodes.stream())).onClose(session::close);
+    }
+
+    private static void validity(MeasuredPoints points, LoadPointKey key, PointValidity.Condition condition) {
+        if (!(points.state(key) instanceof MeasuredPoints.Measured measured)) {
+            Assumptions.abort(points.notJudgeable(key));
+            return;
+        }
+        ValidityCheck check = measured.validity().get(condition.ordinal());
+        assertThat(check.holds()).as("%s @ %s: %s", check.name(), key, check.explanation()).isTrue();
+    }
+
+    private static DynamicTest expectationTest(Expectation expectation, MeasuredPoints points) {
+        return DynamicTest.dynamicTest(expectation.displayName(), sourceUri(expectation.position()), () -> {
+            SuiteAllure.expectationLabels(expectation);
+            for (LoadPointKey point : expectation.points()) {
+                String reason = points.notJudgeable(point);
+                if (reason != null) {
+                    Assumptions.abort(expectation.displayName() + " not evaluated: " + reason);
+                }
+            }
+            Verdict verdict = expectation.evaluate(points);
+            String message = ExpectationMessage.describe(expectation, verdict, points);
+            AbstractDoubleAssert<?> measured = assertThat(verdict.measured()).as(message);
+            switch (expectation.comparison()) {
+                case AT_LEAST -> measured.isGreaterThanOrEqualTo(verdict.limit());
+                case AT_MOST -> measured.isLessThanOrEqualTo(verdict.limit());
+                case GREATER_THAN -> measured.isGreaterThan(verdict.limit());
+                case LESS_THAN -> measured.isLessThan(verdict.limit());
+            }
+        });
+    }
+
+    /** JUnit reads {@code ?line=&column=} of a file URI as the test's position in the spec. */
+    static URI sourceUri(SourcePosition position) {
+        return URI.create(position.file().toAbsolutePath().toUri() + "?line=" + position.line() + "&column="
+                + position.column());
+    }
+}

@@ -1,0 +1,127 @@
+package dev.servebench.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import dev.servebench.testserver.Fault;
+import dev.servebench.testserver.Plan;
+import dev.servebench.testserver.Script;
+import dev.servebench.testserver.ScriptedServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+/**
+ * The perf suite's contract, proven by running it through the JUnit engine against the scripted server:
+ * each expectation is its own test, an unreachable output-throughput threshold fails alone while the
+ * total-throughput one beside it passes, and the failure shows both numbers.
+ */
+class SpecSuiteEngineTest {
+
+    @TempDir
+    Path directory;
+
+    private ScriptedServer server;
+
+    @BeforeEach
+    void startServer() {
+        server = ScriptedServer.start(Script.of(Plan.builder().ttft(Duration.ofMillis(5)).gap(Duration.ofMillis(1))
+                .build()));
+    }
+
+    @AfterEach
+    void stopServer() {
+        server.close();
+    }
+
+    @Test
+    void unreachableOutputThresholdFailsAloneAndItsMessageNamesBothThroughputs() throws IOException {
+        Path spec = writeSpec("""
+                expect:
+                  - output_throughput >= 1000000000 tok/s @ concurrency=4
+                  - total_throughput >= 1 tok/s @ concurrency=4
+                """);
+
+        EngineExecutionResults results = run(spec);
+
+        List<Event> failed = results.testEvents().failed().list();
+        assertThat(failed).singleElement().satisfies(event -> {
+            assertThat(event.getTestDescriptor().getDisplayName())
+                    .isEqualTo("output_throughput ≥ 1000000000 tok/s @ concurrency=4");
+            String message = event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                    .getThrowable().orElseThrow().getMessage();
+            assertThat(message).contains("output_throughput @ concurrency=4 = ")
+                    .containsPattern("total_throughput = [0-9,.]+ tok/s")
+                    .contains("input_throughput = ").contains("peak_output_throughput = ")
+                    .contains("tokens: ");
+        });
+        assertThat(results.testEvents().succeeded().list())
+                .extracting(e -> e.getTestDescriptor().getDisplayName())
+                .contains("measure @ concurrency=4", "total_throughput ≥ 1 tok/s @ concurrency=4")
+                .anyMatch(name -> name.startsWith("validity: completed requests"));
+        assertThat(results.testEvents().aborted().count()).isZero();
+        assertThat(Files.list(directory.resolve("reports")).toList()).singleElement()
+                .satisfies(run -> assertThat(run.resolve("concurrency-4.summary.json")).exists()
+                        .satisfies(summary -> assertThat(run.resolve("concurrency-4.records.jsonl")).exists()));
+    }
+
+    @Test
+    void anInvalidPointAbortsItsExpectationsInsteadOfJudgingThem() throws IOException {
+        server.close();
+        // Readiness (request 0) and warmup (request 1) succeed; from request 10 on the server answers 500,
+        // so 16 of the 24 measured requests fail: far below the 99 % the point needs to be judged.
+        Plan failing = Plan.builder().fault(Fault.httpError(500, "server_error", "scripted failure")).build();
+        server = ScriptedServer.start(Script.builder().byIndex(index -> index >= 10 ? failing : null).build());
+        Path spec = writeSpec("""
+                expect:
+                  - output_throughput >= 1 tok/s @ concurrency=4
+                """);
+
+        EngineExecutionResults results = run(spec);
+
+        assertThat(results.testEvents().aborted().list()).singleElement().satisfies(event -> assertThat(
+                event.getTestDescriptor().getDisplayName()).isEqualTo("output_throughput ≥ 1 tok/s @ concurrency=4"));
+        assertThat(results.testEvents().failed().list()).extracting(e -> e.getTestDescriptor().getDisplayName())
+                .anyMatch(name -> name.startsWith("validity: completed requests"));
+    }
+
+    private EngineExecutionResults run(Path spec) {
+        return EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(SpecSuiteFixture.class))
+                .configurationParameter("servebench.spec", spec.toString())
+                .configurationParameter("servebench.reports", directory.resolve("reports").toString())
+                .execute();
+    }
+
+    private Path writeSpec(String expectations) throws IOException {
+        String text = """
+                name: scripted
+                description: the scripted loopback server, 16 output tokens per request
+                target:
+                  kind: url
+                  url: %s
+                  backend: openai
+                workload:
+                  dataset: random
+                  input_len: 32
+                  output_len: 16
+                  range_ratio: 1.0
+                  prompts: 24
+                sweep:
+                  concurrency: [4]
+                warmup: 1
+                """.formatted(server.baseUri()) + expectations;
+        Path file = directory.resolve("scripted.yaml");
+        Files.writeString(file, text);
+        return file;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.servebench.perf;
+
+import dev.servebench.spec.LoadPointKey;
+import dev.servebench.spec.PerformanceSpec;
+import dev.servebench.target.CacheReset;
+import dev.servebench.target.ServerUnderTest;
+import dev.servebench.verdict.PointValidity;
+import dev.servebench.verdict.ValidityCheck;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The server and client of one suite run: started by the first "measure" test (so a server that fails to
+ * start fails that test with its log), closed when JUnit closes the factory's stream.
+ */
+final class SuiteSession implements AutoCloseable {
+
+    static final int CLIENT_THREADS = Math.min(4, Runtime.getRuntime().availableProcessors());
+
+    private final PerformanceSpec spec;
+    private final SuiteSettings settings;
+    private final Path output;
+    private ServerUnderTest server;
+    private SpecRunner runner;
+    private String startFailure;
+
+    SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output) {
+        this.spec = spec;
+        this.settings = settings;
+        this.output = output;
+    }
+
+    void measure(LoadPointKey key, MeasuredPoints points) throws Exception {
+        SuiteAllure.pointLabels(spec, key);
+        try {
+            SpecRunner started = start();
+            CacheReset reset = server.resetCache();
+            PointMeasurement measurement = started.measure(key);
+            List<ValidityCheck> validity = PointValidity.check(measurement, spec.validity(), CLIENT_THREADS);
+            points.measured(key, measurement, validity);
+            SuiteAllure.attachPoint(measurement, validity, reset, server.logExcerpt(200));
+        } catch (Exception | Error e) {
+            points.failed(key, e.getClass().getSimpleName() + ": " + e.getMessage());
+            if (server != null) {
+                SuiteAllure.attachText("server log (last 200 lines)", server.logExcerpt(200));
+            }
+            throw e;
+        }
+    }
+
+    private synchronized SpecRunner start() throws IOException, InterruptedException {
+        if (startFailure != null) {
+            throw new IllegalStateException("the server did not start: " + startFailure);
+        }
+        if (runner == null) {
+            try {
+                server = SuiteTargets.start(spec, output.resolve("server"), settings.apiKey());
+                runner = new SpecRunner(spec, server.baseUrl(), server.model(), settings.apiKey(),
+                        SuiteTargets.vocabulary(server), output, server.kind());
+            } catch (IOException | RuntimeException e) {
+                startFailure = e.getMessage();
+                throw e;
+            }
+        }
+        return runner;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (runner != null) {
+            runner.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+}

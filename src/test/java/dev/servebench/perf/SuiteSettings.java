@@ -1,0 +1,38 @@
+package dev.servebench.perf;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * How the perf suite is pointed at a spec and a server: JUnit configuration parameters first (the test
+ * kit uses them), then system properties ({@code -Dservebench.spec=… -Dservebench.target=…}).
+ *
+ * @param spec           the YAML spec ({@code servebench.spec}, default: the embedded default spec)
+ * @param targetOverride {@code servebench.target}: embedded, url, process or container replaces the spec's kind
+ * @param url            {@code servebench.url}: the server for {@code url}
+ * @param reports        where runs are written ({@code servebench.reports}, default {@code reports/perf})
+ * @param apiKey         bearer key from {@code OPENAI_API_KEY}; never printed
+ */
+record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> url, Path reports,
+        Optional<String> apiKey) {
+
+    static final Path DEFAULT_SPEC = Path.of("fixtures", "specs", "embedded-default.yaml");
+
+    static SuiteSettings from(Function<String, Optional<String>> configuration) {
+        Function<String, Optional<String>> lookup = key -> configuration.apply(key)
+                .or(() -> Optional.ofNullable(System.getProperty(key))).filter(v -> !v.isBlank());
+        return new SuiteSettings(lookup.apply("servebench.spec").map(Path::of).orElse(DEFAULT_SPEC),
+                lookup.apply("servebench.target"), lookup.apply("servebench.url").map(URI::create),
+                lookup.apply("servebench.reports").map(Path::of).orElse(Path.of("reports", "perf")),
+                Optional.ofNullable(System.getenv("OPENAI_API_KEY")).filter(k -> !k.isBlank()));
+    }
+
+    @Override
+    public String toString() {
+        return "SuiteSettings[spec=" + spec + ", target=" + targetOverride.orElse("(spec)") + ", url="
+                + url.map(URI::toString).orElse("-") + ", reports=" + reports + ", apiKey="
+                + (apiKey.isPresent() ? "(set)" : "(none)") + "]";
+    }
+}

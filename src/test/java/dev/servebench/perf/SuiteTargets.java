@@ -1,0 +1,54 @@
+package dev.servebench.perf;
+
+import dev.servebench.spec.PerformanceSpec;
+import dev.servebench.spec.TargetSpec;
+import dev.servebench.spec.UrlTargetSpec;
+import dev.servebench.target.LaunchSettings;
+import dev.servebench.target.ServerTargets;
+import dev.servebench.target.ServerUnderTest;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** Chooses and starts the server of a suite run: the spec's target unless a system property overrides it. */
+final class SuiteTargets {
+
+    private SuiteTargets() {
+    }
+
+    /** Applies {@code servebench.target} / {@code servebench.url} to the spec's target. */
+    static PerformanceSpec resolve(PerformanceSpec spec, SuiteSettings settings) {
+        if (settings.targetOverride().isEmpty() && settings.url().isEmpty()) {
+            return spec;
+        }
+        String kind = settings.targetOverride().orElse("url");
+        TargetSpec target = switch (kind) {
+            case "url" -> new UrlTargetSpec(settings.url().orElseThrow(() -> new IllegalArgumentException(
+                    "servebench.target=url needs -Dservebench.url=http://host:port")), spec.target().backend(),
+                    spec.target().model());
+            default -> {
+                if (!spec.target().kind().equals(kind)) {
+                    throw new IllegalArgumentException("servebench.target=" + kind + " but spec " + spec.name()
+                            + " describes a " + spec.target().kind() + " target; a " + kind
+                            + " target needs its settings in the spec (see docs/specs.md)");
+                }
+                yield spec.target();
+            }
+        };
+        return new PerformanceSpec(spec.name(), spec.description(), target, spec.workload(), spec.sweep(),
+                spec.warmup(), spec.repeats(), spec.validity(), spec.expectations(), spec.source());
+    }
+
+    /** Starts the spec's server; embedded slots get the context the workload needs. */
+    static ServerUnderTest start(PerformanceSpec spec, Path logDirectory, Optional<String> apiKey)
+            throws IOException, InterruptedException {
+        return ServerTargets.start(spec.target(), LaunchSettings.of(logDirectory, apiKey)
+                .withEmbeddedContextFor(spec.workload()));
+    }
+
+    /** Random token-id prompts stay inside the server's vocabulary when it states one (the embedded engine). */
+    static SpecRunner.Vocabulary vocabulary(ServerUnderTest server) {
+        return server.promptTokenIds().map(range -> new SpecRunner.Vocabulary(range.span(), range.idBase()))
+                .orElse(SpecRunner.Vocabulary.DEFAULT);
+    }
+}
