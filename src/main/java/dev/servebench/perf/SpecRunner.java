@@ -51,6 +51,26 @@ public final class SpecRunner implements AutoCloseable {
                 RandomDataset.DEFAULT_ID_BASE);
     }
 
+    /**
+     * Sees each measured phase from just after warm-up to just after the last response: where server-side
+     * counters are scraped and GPU telemetry is sampled, so they bracket exactly what the client measured.
+     */
+    public interface RepeatObserver {
+        RepeatObserver NONE = new RepeatObserver() {
+            @Override
+            public void starting(LoadPointKey key, int repeat) {
+            }
+
+            @Override
+            public void finished(LoadPointKey key, int repeat, LoadPointResult result) {
+            }
+        };
+
+        void starting(LoadPointKey key, int repeat) throws InterruptedException;
+
+        void finished(LoadPointKey key, int repeat, LoadPointResult result) throws IOException, InterruptedException;
+    }
+
     private final PerformanceSpec spec;
     private final URI baseUrl;
     private final Optional<String> model;
@@ -84,6 +104,11 @@ public final class SpecRunner implements AutoCloseable {
 
     /** Warms up, then measures {@code key} {@code spec.repeats()} times. */
     public PointMeasurement measure(LoadPointKey key) throws IOException, InterruptedException {
+        return measure(key, RepeatObserver.NONE);
+    }
+
+    /** As {@link #measure(LoadPointKey)}, telling {@code observer} when each measured phase starts and ends. */
+    public PointMeasurement measure(LoadPointKey key, RepeatObserver observer) throws IOException, InterruptedException {
         if (!spec.sweep().contains(key)) {
             throw new IllegalArgumentException(key + " is not a point of spec " + spec.name() + "'s sweep "
                     + spec.sweep().points());
@@ -107,9 +132,11 @@ public final class SpecRunner implements AutoCloseable {
                     measured.size(), spec.workload().seed() + repeat - 1);
             Path recordsFile = outputDirectory.resolve(stem + ".records.jsonl");
             LoadPointResult result;
+            observer.starting(key, repeat);
             try (RecordSink sink = new RecordSink(recordsFile)) {
                 result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, LoadProgress.NONE);
             }
+            observer.finished(key, repeat, result);
             ServingSummary summary = SummaryCalculator.compute(result.records(), result.durationNanos(),
                     MetricOptions.of(TokenSource.SERVER_USAGE));
             Path summaryFile = outputDirectory.resolve(stem + ".summary.json");

@@ -10,6 +10,7 @@ import dev.servebench.spec.RelativeExpectation;
 import dev.servebench.spec.SourcePosition;
 import dev.servebench.spec.SpecReader;
 import dev.servebench.spec.Verdict;
+import dev.servebench.telemetry.server.CrossCheckResult;
 import dev.servebench.verdict.ExpectationMessage;
 import dev.servebench.verdict.PointValidity;
 import dev.servebench.verdict.ValidityCheck;
@@ -53,6 +54,8 @@ final class SpecSuite {
                 tests.add(DynamicTest.dynamicTest("validity: " + condition.title(spec.validity(),
                         SuiteSession.CLIENT_THREADS) + " @ " + key, specUri, () -> validity(points, key, condition)));
             }
+            tests.add(DynamicTest.dynamicTest("server /metrics agrees with the client's token counts @ " + key, specUri,
+                    () -> crossCheck(session, points, key)));
             for (Expectation expectation : spec.expectations()) {
                 if (expectation instanceof AbsoluteExpectation && expectation.point().equals(key)) {
                     tests.add(expectationTest(expectation, points));
@@ -76,6 +79,24 @@ final class SpecSuite {
         }
         ValidityCheck check = measured.validity().get(condition.ordinal());
         assertThat(check.holds()).as("%s @ %s: %s", check.name(), key, check.explanation()).isTrue();
+    }
+
+    private static void crossCheck(SuiteSession session, MeasuredPoints points, LoadPointKey key) {
+        if (!(points.state(key) instanceof MeasuredPoints.Measured)) {
+            Assumptions.abort(points.notJudgeable(key));
+        }
+        ServerSideObserver.Observation observation = session.observation(key).orElse(null);
+        if (observation == null || observation.crossCheck().isEmpty()) {
+            Assumptions.abort(observation == null ? "not observed" : observation.crossCheckNote());
+            return;
+        }
+        CrossCheckResult result = observation.crossCheck().get();
+        switch (result.verdict()) {
+            case AGREE -> { }
+            case SERVER_HAS_NO_COUNTER -> Assumptions.abort("server " + result.flavor() + ": " + result.lines());
+            case DISAGREE, COUNTER_RESET -> org.junit.jupiter.api.Assertions.fail(
+                    "server and client token counts at " + key + ": " + result.verdict() + "\n" + result.lines());
+        }
     }
 
     private static DynamicTest expectationTest(Expectation expectation, MeasuredPoints points) {

@@ -68,7 +68,9 @@ class SpecSuiteEngineTest {
                 .extracting(e -> e.getTestDescriptor().getDisplayName())
                 .contains("measure @ concurrency=4", "total_throughput ≥ 1 tok/s @ concurrency=4")
                 .anyMatch(name -> name.startsWith("validity: completed requests"));
-        assertThat(results.testEvents().aborted().count()).isZero();
+        // The scripted server has no /metrics: the cross-check says so instead of passing.
+        assertThat(results.testEvents().aborted().list()).singleElement().satisfies(event -> assertThat(
+                event.getTestDescriptor().getDisplayName()).startsWith("server /metrics agrees"));
         assertThat(Files.list(directory.resolve("reports")).toList()).singleElement()
                 .satisfies(run -> assertThat(run.resolve("concurrency-4.summary.json")).exists()
                         .satisfies(summary -> assertThat(run.resolve("concurrency-4.records.jsonl")).exists()));
@@ -88,8 +90,8 @@ class SpecSuiteEngineTest {
 
         EngineExecutionResults results = run(spec);
 
-        assertThat(results.testEvents().aborted().list()).singleElement().satisfies(event -> assertThat(
-                event.getTestDescriptor().getDisplayName()).isEqualTo("output_throughput ≥ 1 tok/s @ concurrency=4"));
+        assertThat(results.testEvents().aborted().list()).extracting(e -> e.getTestDescriptor().getDisplayName())
+                .contains("output_throughput ≥ 1 tok/s @ concurrency=4");
         assertThat(results.testEvents().failed().list()).extracting(e -> e.getTestDescriptor().getDisplayName())
                 .anyMatch(name -> name.startsWith("validity: completed requests"));
     }

@@ -64,6 +64,13 @@ final class SuiteAllure {
         }
     }
 
+    static void attachServerSide(ServerSideObserver.Observation observation) {
+        attachText("server counters vs client", observation.crossCheckNote());
+        if (!observation.gpuNote().isBlank()) {
+            attachText("GPU telemetry", observation.gpuNote());
+        }
+    }
+
     static void attachText(String name, String text) {
         Allure.addAttachment(name, "text/plain", text, ".txt");
     }

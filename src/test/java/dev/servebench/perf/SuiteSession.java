@@ -23,6 +23,7 @@ final class SuiteSession implements AutoCloseable {
     private final Path output;
     private ServerUnderTest server;
     private SpecRunner runner;
+    private ServerSideObserver observer;
     private String startFailure;
 
     SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output) {
@@ -36,10 +37,11 @@ final class SuiteSession implements AutoCloseable {
         try {
             SpecRunner started = start();
             CacheReset reset = server.resetCache();
-            PointMeasurement measurement = started.measure(key);
+            PointMeasurement measurement = started.measure(key, observer);
             List<ValidityCheck> validity = PointValidity.check(measurement, spec.validity(), CLIENT_THREADS);
             points.measured(key, measurement, validity);
             SuiteAllure.attachPoint(measurement, validity, reset, server.logExcerpt(200));
+            observer.observation(key).ifPresent(SuiteAllure::attachServerSide);
         } catch (Exception | Error e) {
             points.failed(key, e.getClass().getSimpleName() + ": " + e.getMessage());
             if (server != null) {
@@ -58,12 +60,18 @@ final class SuiteSession implements AutoCloseable {
                 server = SuiteTargets.start(spec, output.resolve("server"), settings.apiKey());
                 runner = new SpecRunner(spec, server.baseUrl(), server.model(), settings.apiKey(),
                         SuiteTargets.vocabulary(server), output, server.kind());
+                observer = new ServerSideObserver(server.baseUrl(), settings.apiKey(), output);
             } catch (IOException | RuntimeException e) {
                 startFailure = e.getMessage();
                 throw e;
             }
         }
         return runner;
+    }
+
+    /** The server-side view of {@code key}'s last repeat, once measured. */
+    java.util.Optional<ServerSideObserver.Observation> observation(LoadPointKey key) {
+        return observer == null ? java.util.Optional.empty() : observer.observation(key);
     }
 
     @Override

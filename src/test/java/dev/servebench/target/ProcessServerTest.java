@@ -139,19 +139,11 @@ class ProcessServerTest {
 
     /** {@code java … dev.servebench.cli.Main serve --port PORT ARGS}: the embedded server as its own JVM. */
     static List<String> serve(int port, String... args) {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), "dev.servebench.cli.Main", "serve", "--port", Integer.toString(port)));
-        command.addAll(List.of(args));
-        return command;
+        return ServeProcess.command(port, args);
     }
 
     static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException("no free loopback port", e);
-        }
+        return ServeProcess.freePort();
     }
 
     static boolean listening(int port) {
