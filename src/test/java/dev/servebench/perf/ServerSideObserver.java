@@ -44,9 +44,12 @@ final class ServerSideObserver implements SpecRunner.RepeatObserver {
     private GpuSampler sampler;
     private String gpuUnavailable;
 
-    ServerSideObserver(URI baseUrl, Optional<String> apiKey, Path output) {
+    private final int repeats;
+
+    ServerSideObserver(URI baseUrl, Optional<String> apiKey, Path output, int repeats) {
         this.scraper = MetricsScraper.forBaseUrl(baseUrl, apiKey);
         this.output = output;
+        this.repeats = repeats;
     }
 
     @Override
@@ -89,7 +92,8 @@ final class ServerSideObserver implements SpecRunner.RepeatObserver {
                 note = "no server counters after the point: " + e.getMessage();
             }
         }
-        String stem = key.toLoadPoint(1.0).label() + ".r" + repeat;
+        // Named like the point's summary and records files of the same repeat.
+        String stem = key.toLoadPoint(1.0).label() + (repeats > 1 ? ".r" + repeat : "");
         if (crossCheck.isPresent()) {
             TelemetryJson.write(output.resolve(stem + ".server-counters.json"), crossCheck.get());
         }

@@ -60,7 +60,7 @@ final class SuiteSession implements AutoCloseable {
                 server = SuiteTargets.start(spec, output.resolve("server"), settings.apiKey());
                 runner = new SpecRunner(spec, server.baseUrl(), server.model(), settings.apiKey(),
                         SuiteTargets.vocabulary(server), output, server.kind());
-                observer = new ServerSideObserver(server.baseUrl(), settings.apiKey(), output);
+                observer = new ServerSideObserver(server.baseUrl(), settings.apiKey(), output, spec.repeats());
             } catch (IOException | RuntimeException e) {
                 startFailure = e.getMessage();
                 throw e;
