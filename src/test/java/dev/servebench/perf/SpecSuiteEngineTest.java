@@ -3,6 +3,8 @@ package dev.servebench.perf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.servebench.testserver.Fault;
 import dev.servebench.testserver.Plan;
 import dev.servebench.testserver.Script;
@@ -73,7 +75,15 @@ class SpecSuiteEngineTest {
                 event.getTestDescriptor().getDisplayName()).startsWith("server /metrics agrees"));
         assertThat(Files.list(directory.resolve("reports")).toList()).singleElement()
                 .satisfies(run -> assertThat(run.resolve("concurrency-4.summary.json")).exists()
-                        .satisfies(summary -> assertThat(run.resolve("concurrency-4.records.jsonl")).exists()));
+                        .satisfies(summary -> assertThat(run.resolve("concurrency-4.records.jsonl")).exists())
+                        .satisfies(summary -> {
+                            JsonNode measurements = new ObjectMapper().readTree(run.resolve("measurements.json").toFile());
+                            assertThat(measurements.path("spec").asText()).isEqualTo("scripted");
+                            assertThat(measurements.path("spec_sha256").asText()).hasSize(64);
+                            assertThat(measurements.path("points").get(0).path("valid").asBoolean()).isTrue();
+                            assertThat(measurements.path("points").get(0).path("repeats").get(0)
+                                    .path("output_throughput").asDouble()).isPositive();
+                        }));
     }
 
     @Test

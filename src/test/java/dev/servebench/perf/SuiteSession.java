@@ -24,6 +24,7 @@ final class SuiteSession implements AutoCloseable {
     private ServerUnderTest server;
     private SpecRunner runner;
     private ServerSideObserver observer;
+    private RunMeasurementsJson measurements;
     private String startFailure;
 
     SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output) {
@@ -40,6 +41,7 @@ final class SuiteSession implements AutoCloseable {
             PointMeasurement measurement = started.measure(key, observer);
             List<ValidityCheck> validity = PointValidity.check(measurement, spec.validity(), CLIENT_THREADS);
             points.measured(key, measurement, validity);
+            measurements.add(measurement, PointValidity.valid(validity));
             SuiteAllure.attachPoint(measurement, validity, reset, server.logExcerpt(200));
             observer.observation(key).ifPresent(SuiteAllure::attachServerSide);
         } catch (Exception | Error e) {
@@ -60,6 +62,7 @@ final class SuiteSession implements AutoCloseable {
                 server = SuiteTargets.start(spec, output.resolve("server"), settings.apiKey());
                 runner = new SpecRunner(spec, server.baseUrl(), server.model(), settings.apiKey(),
                         SuiteTargets.vocabulary(server), output, server.kind());
+                measurements = new RunMeasurementsJson(output.resolve("measurements.json"), spec, server.kind());
                 observer = new ServerSideObserver(server.baseUrl(), settings.apiKey(), output, spec.repeats());
             } catch (IOException | RuntimeException e) {
                 startFailure = e.getMessage();

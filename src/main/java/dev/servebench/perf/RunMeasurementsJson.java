@@ -1,0 +1,75 @@
+package dev.servebench.perf;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.servebench.metric.MetricId;
+import dev.servebench.spec.PerformanceSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * {@code measurements.json} of a perf-suite run: every metric of every repeat of every measured point, by
+ * metric id, with the spec's name and hash and whether each point was valid. The input of baselines and
+ * the regression gate (repeats are the samples its statistics need). Rewritten atomically after each
+ * point, so an interrupted run keeps what it measured.
+ */
+public final class RunMeasurementsJson {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** A measured point and whether its validity conditions all held. */
+    public record Entry(PointMeasurement measurement, boolean valid) {
+    }
+
+    private final Path file;
+    private final PerformanceSpec spec;
+    private final String target;
+    private final List<Entry> entries = new ArrayList<>();
+
+    public RunMeasurementsJson(Path file, PerformanceSpec spec, String target) {
+        this.file = file;
+        this.spec = spec;
+        this.target = target;
+    }
+
+    public synchronized void add(PointMeasurement measurement, boolean valid) throws IOException {
+        entries.add(new Entry(measurement, valid));
+        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(temporary, JSON.writeValueAsString(toJson(spec, target, entries)), StandardCharsets.UTF_8);
+        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    static ObjectNode toJson(PerformanceSpec spec, String target, List<Entry> entries) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("spec", spec.name());
+        root.put("spec_sha256", spec.source().sha256());
+        root.put("target", target);
+        root.put("repeats", spec.repeats());
+        ArrayNode points = root.putArray("points");
+        for (Entry entry : entries) {
+            ObjectNode point = points.addObject();
+            point.put("point", entry.measurement().key().toString());
+            point.put("requested", entry.measurement().requested());
+            point.put("valid", entry.valid());
+            ArrayNode repeats = point.putArray("repeats");
+            for (PointMeasurement.Repeat repeat : entry.measurement().repeats()) {
+                ObjectNode values = repeats.addObject();
+                for (MetricId metric : MetricId.values()) {
+                    OptionalDouble value = repeat.summary().value(metric);
+                    if (value.isPresent() && Double.isFinite(value.getAsDouble())) {
+                        values.put(metric.id(), value.getAsDouble());
+                    }
+                }
+            }
+        }
+        return root;
+    }
+}
