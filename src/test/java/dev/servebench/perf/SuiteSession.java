@@ -1,6 +1,8 @@
 package dev.servebench.perf;
 
 import dev.servebench.spec.LoadPointKey;
+import dev.servebench.telemetry.TelemetryJson;
+import dev.servebench.telemetry.gpu.GpuInventory;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.target.CacheReset;
 import dev.servebench.target.ServerUnderTest;
@@ -62,6 +64,7 @@ final class SuiteSession implements AutoCloseable {
                 server = SuiteTargets.start(spec, output.resolve("server"), settings.apiKey());
                 runner = new SpecRunner(spec, server.baseUrl(), server.model(), settings.apiKey(),
                         SuiteTargets.vocabulary(server), output, server.kind());
+                writeEnvironment();
                 measurements = new RunMeasurementsJson(output.resolve("measurements.json"), spec, server.kind());
                 observer = new ServerSideObserver(server.baseUrl(), settings.apiKey(), output, spec.repeats());
             } catch (IOException | RuntimeException e) {
@@ -70,6 +73,14 @@ final class SuiteSession implements AutoCloseable {
             }
         }
         return runner;
+    }
+
+    private void writeEnvironment() throws IOException {
+        RunEnvironment environment = new RunEnvironment(spec.name(), spec.source().sha256(), server.kind(),
+                server.describe(), server.model().orElse(""), GpuInventory.query(), RunEnvironment.localCpuModel(),
+                Runtime.getRuntime().availableProcessors(), Runtime.version().toString(),
+                System.getProperty("os.name") + " " + System.getProperty("os.version"), Commit.current().orElse(""));
+        TelemetryJson.write(output.resolve("environment.json"), environment);
     }
 
     /** The server-side view of {@code key}'s last repeat, once measured. */
