@@ -1,0 +1,82 @@
+package dev.servebench.baseline;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Locale;
+
+/** Renders a {@link GateOutcome} as the one line a gate prints. */
+final class GateMessages {
+
+    private static final char MINUS = '\u2212';
+
+    private GateMessages() {
+    }
+
+    static String line(GateOutcome o) {
+        StringBuilder line = new StringBuilder()
+                .append(o.metric().id()).append(" @ ").append(o.point()).append(": ")
+                .append(value(o.baselineMedian())).append(" (n=").append(o.baselineCount()).append(") \u2192 ")
+                .append(value(o.currentMedian())).append(" (n=").append(o.currentCount()).append(") ")
+                .append(o.metric().unit().symbol())
+                .append(" (").append(percent(o.relativeChange()));
+        o.interval().ifPresent(ci -> line.append(", ").append(percent(ci.confidence(), false)).append(" CI ")
+                .append(percent(ci.lower())).append(" \u2026 ").append(percent(ci.upper())));
+        line.append("), ");
+        switch (o.verdict()) {
+            case NOT_JUDGED -> line.append("informational metric, not judged");
+            case INSUFFICIENT_DATA -> line.append(o.method());
+            case REGRESSION, IMPROVEMENT, NO_CHANGE -> {
+                double p = o.pValue().orElseThrow();
+                line.append(WelchTest.NAME).append(" p = ").append(probability(p))
+                        .append(p < o.alpha() ? " < " : " \u2265 ").append(plain(o.alpha()))
+                        .append(", tolerance ").append(percent(o.tolerance(), false));
+            }
+        }
+        return line.append(" \u2192 ").append(o.verdict()).toString();
+    }
+
+    /** Four significant digits, no exponent: 612.3, 0.01234, 12350. */
+    static String value(double v) {
+        if (!Double.isFinite(v)) {
+            return Double.isNaN(v) ? "n/a" : (v > 0 ? "\u221e" : MINUS + "\u221e");
+        }
+        return new BigDecimal(v).round(new MathContext(4)).stripTrailingZeros().toPlainString()
+                .replace('-', MINUS);
+    }
+
+    /** Signed percentage with one decimal: +3.2 %, −11.8 %. */
+    static String percent(double fraction) {
+        return percent(fraction, true);
+    }
+
+    private static String percent(double fraction, boolean signed) {
+        if (Double.isNaN(fraction)) {
+            return "n/a";
+        }
+        if (Double.isInfinite(fraction)) {
+            return (fraction > 0 ? "+\u221e" : MINUS + "\u221e") + " %";
+        }
+        String digits = plain(Math.abs(fraction) * 100);
+        if (!signed) {
+            return digits + " %";
+        }
+        return (fraction < 0 ? MINUS : '+') + digits + " %";
+    }
+
+    /** Whole numbers without decimals (5), one decimal from 1 up (11.8), up to three below 1 (0.05). */
+    private static String plain(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return stripZeros(String.format(Locale.ROOT, Math.abs(v) >= 1 ? "%.1f" : "%.3f", v));
+    }
+
+    private static String stripZeros(String s) {
+        return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
+    }
+
+    private static String probability(double p) {
+        return p >= 0.001 || p == 0 ? stripZeros(String.format(Locale.ROOT, "%.3f", p))
+                : String.format(Locale.ROOT, "%.1e", p);
+    }
+}
