@@ -13,18 +13,25 @@ public final class RunFixtures {
     }
 
     public static Path run(Path parent, String name, boolean valid) throws IOException {
+        return run(parent, name, valid, 1.0, FINGERPRINT);
+    }
+
+    /** Throughputs divided and latencies multiplied by {@code slowdown}. */
+    public static Path run(Path parent, String name, boolean valid, double slowdown, String fingerprint)
+            throws IOException {
         String sha = "a".repeat(64);
         Path run = Files.createDirectories(parent.resolve(name));
         Files.writeString(run.resolve("measurements.json"), """
                 {"spec": "demo", "spec_sha256": "%s", "target": "url", "repeats": 3,
                  "points": [{"point": "concurrency=8", "requested": 64, "valid": %s, "repeats": [
-                   {"output_throughput": 100.0, "p99_ttft_ms": 20.0},
-                   {"output_throughput": 104.0, "p99_ttft_ms": 22.0},
-                   {"output_throughput": 98.0, "p99_ttft_ms": 21.0}]}]}
-                """.formatted(sha, valid));
+                   {"output_throughput": %s, "p99_ttft_ms": %s},
+                   {"output_throughput": %s, "p99_ttft_ms": %s},
+                   {"output_throughput": %s, "p99_ttft_ms": %s}]}]}
+                """.formatted(sha, valid, 100.0 / slowdown, 20.0 * slowdown, 104.0 / slowdown, 22.0 * slowdown,
+                98.0 / slowdown, 21.0 * slowdown));
         Files.writeString(run.resolve("environment.json"), """
                 {"spec": "demo", "spec_sha256": "%s", "target_kind": "url", "fingerprint": "%s"}
-                """.formatted(sha, FINGERPRINT));
+                """.formatted(sha, fingerprint));
         return run;
     }
 }

@@ -1,0 +1,137 @@
+package dev.servebench.cli;
+
+import dev.servebench.baseline.GateComparison;
+import dev.servebench.baseline.GateOutcome;
+import dev.servebench.baseline.Tolerance;
+import dev.servebench.history.BaselineFiles;
+import dev.servebench.history.RunSamples;
+import dev.servebench.metric.Direction;
+import dev.servebench.metric.MetricId;
+import dev.servebench.report.GateReport;
+import dev.servebench.spec.LoadPointKey;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code servebench gate --run RUN_DIR --baseline FILE}: compares a perf run with its baseline per metric
+ * and load point (docs/gate.md). Exit 0 no regression, 1 regression, 2 bad input or a baseline of another
+ * fingerprint, 3 the run is invalid (a load point failed its validity conditions: nothing to judge).
+ */
+@Command(name = "gate", mixinStandardHelpOptions = true,
+        description = "Compare a perf run with its baseline; JUnit XML + Markdown; exit 0 ok, 1 regression,"
+                + " 2 bad input, 3 invalid run.")
+public final class GateCommand implements Callable<Integer> {
+
+    static final int REGRESSION = 1;
+    static final int BAD_INPUT = 2;
+    static final int INVALID_RUN = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--run", required = true, paramLabel = "RUN_DIR", description = "A reports/perf/<spec>-<time> directory.")
+    Path run;
+
+    @Option(names = "--baseline", required = true, paramLabel = "FILE", description = "reports/baselines/<spec>/<fingerprint>.json")
+    Path baseline;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "JUnit XML output (default: RUN_DIR/gate-junit.xml).")
+    Path junit;
+
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Markdown summary (default: RUN_DIR/gate.md).")
+    Path markdown;
+
+    @Override
+    public Integer call() throws IOException {
+        RunSamples current;
+        RunSamples base;
+        try {
+            current = BaselineFiles.readRun(run);
+            base = BaselineFiles.readBaseline(baseline);
+        } catch (NoSuchFileException e) {
+            return fail(e.getFile() + ": " + (e.getReason() == null ? "not found" : e.getReason()));
+        } catch (IllegalArgumentException | com.fasterxml.jackson.core.JacksonException e) {
+            return fail(e.getMessage());
+        }
+        if (!current.fingerprint().equals(base.fingerprint())) {
+            return fail("the run's environment fingerprint " + current.fingerprint() + " differs from the baseline's "
+                    + base.fingerprint() + ": runs are only compared with a baseline of the same spec and environment");
+        }
+        if (!current.allValid()) {
+            spec.commandLine().getErr().println("servebench: invalid run: load points "
+                    + current.points().stream().filter(p -> !p.valid()).map(RunSamples.PointSamples::point).toList()
+                    + " failed their validity conditions; nothing is judged");
+            return INVALID_RUN;
+        }
+        List<GateOutcome> outcomes = compare(base, current);
+        String summary = GateReport.markdown("servebench gate: " + current.spec() + " vs baseline " + base.fingerprint(),
+                outcomes);
+        write(junit != null ? junit : run.resolve("gate-junit.xml"), GateReport.junitXml("gate." + current.spec(), outcomes));
+        write(markdown != null ? markdown : run.resolve("gate.md"), summary);
+        spec.commandLine().getOut().print(summary);
+        spec.commandLine().getOut().flush();
+        return outcomes.stream().anyMatch(o -> o.verdict().fails()) ? REGRESSION : 0;
+    }
+
+    static List<GateOutcome> compare(RunSamples base, RunSamples current) {
+        List<GateOutcome> outcomes = new ArrayList<>();
+        for (RunSamples.PointSamples point : current.points()) {
+            RunSamples.PointSamples before = base.point(point.point()).orElse(null);
+            if (before == null) {
+                continue;
+            }
+            LoadPointKey key = parsePoint(point.point());
+            for (MetricId metric : MetricId.values()) {
+                double[] now = point.metrics().get(metric.id());
+                double[] then = before.metrics().get(metric.id());
+                if (now == null || then == null || metric.direction() == Direction.INFORMATIONAL) {
+                    continue;
+                }
+                outcomes.add(GateComparison.compare(metric, key, then, now, Tolerance.defaults(),
+                        (metric.id() + "@" + point.point()).hashCode()));
+            }
+        }
+        return outcomes;
+    }
+
+    /** {@code concurrency=8}, {@code rate=4}, {@code concurrency=8,rate=4} (as LoadPointKey prints them). */
+    static LoadPointKey parsePoint(String text) {
+        int concurrency = 0;
+        double rate = Double.POSITIVE_INFINITY;
+        for (String part : text.split(",")) {
+            String[] kv = part.split("=", 2);
+            if (kv.length != 2) {
+                throw new IllegalArgumentException("load point \"" + text + "\"; expected concurrency=N and/or rate=R");
+            }
+            switch (kv[0]) {
+                case "concurrency" -> concurrency = Integer.parseInt(kv[1]);
+                case "rate" -> rate = kv[1].equals("inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(kv[1]);
+                default -> throw new IllegalArgumentException("load point \"" + text + "\"; unknown coordinate " + kv[0]);
+            }
+        }
+        return new LoadPointKey(concurrency, rate);
+    }
+
+    private int fail(String message) {
+        spec.commandLine().getErr().println("servebench: " + message);
+        spec.commandLine().getErr().flush();
+        return BAD_INPUT;
+    }
+
+    private static void write(Path target, String content) throws IOException {
+        Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
+        Files.writeString(temporary, content, StandardCharsets.UTF_8);
+        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

@@ -1,0 +1,84 @@
+package dev.servebench.report;
+
+import dev.servebench.baseline.GateOutcome;
+import dev.servebench.baseline.GateVerdict;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Locale;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+/**
+ * Renders gate outcomes: JUnit XML (one test case per metric × load point; a regression is a failure,
+ * unjudged ones are skipped with their reason) and a Markdown summary for a pull-request comment.
+ */
+public final class GateReport {
+
+    private GateReport() {
+    }
+
+    public static String junitXml(String suite, List<GateOutcome> outcomes) {
+        StringWriter text = new StringWriter();
+        try {
+            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(text);
+            xml.writeStartDocument("UTF-8", "1.0");
+            xml.writeStartElement("testsuite");
+            xml.writeAttribute("name", suite);
+            xml.writeAttribute("tests", Integer.toString(outcomes.size()));
+            xml.writeAttribute("failures", Long.toString(outcomes.stream().filter(o -> o.verdict().fails()).count()));
+            xml.writeAttribute("skipped", Long.toString(outcomes.stream().filter(GateReport::skipped).count()));
+            xml.writeAttribute("errors", "0");
+            for (GateOutcome outcome : outcomes) {
+                xml.writeStartElement("testcase");
+                xml.writeAttribute("classname", suite + "." + outcome.point());
+                xml.writeAttribute("name", outcome.metric().id() + " @ " + outcome.point());
+                if (outcome.verdict().fails()) {
+                    xml.writeStartElement("failure");
+                    xml.writeAttribute("message", outcome.message());
+                    xml.writeAttribute("type", "regression");
+                    xml.writeCharacters(outcome.message());
+                    xml.writeEndElement();
+                } else if (skipped(outcome)) {
+                    xml.writeStartElement("skipped");
+                    xml.writeAttribute("message", outcome.message());
+                    xml.writeEndElement();
+                } else {
+                    xml.writeStartElement("system-out");
+                    xml.writeCharacters(outcome.message());
+                    xml.writeEndElement();
+                }
+                xml.writeEndElement();
+            }
+            xml.writeEndElement();
+            xml.writeEndDocument();
+            xml.close();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("writing JUnit XML failed", e);
+        }
+        return text.toString();
+    }
+
+    public static String markdown(String title, List<GateOutcome> outcomes) {
+        long regressions = outcomes.stream().filter(o -> o.verdict() == GateVerdict.REGRESSION).count();
+        long improvements = outcomes.stream().filter(o -> o.verdict() == GateVerdict.IMPROVEMENT).count();
+        StringBuilder out = new StringBuilder("### ").append(title).append("\n\n")
+                .append(regressions == 0 ? "**No regression**" : "**" + regressions + " regression(s)**")
+                .append(String.format(Locale.ROOT, " · %d improvement(s) · %d metric × load point comparisons",
+                        improvements, outcomes.size())).append("\n\n");
+        List<GateOutcome> notable = outcomes.stream()
+                .filter(o -> o.verdict() == GateVerdict.REGRESSION || o.verdict() == GateVerdict.IMPROVEMENT).toList();
+        if (!notable.isEmpty()) {
+            out.append("| verdict | metric @ load point | detail |\n|---|---|---|\n");
+            for (GateOutcome o : notable) {
+                out.append("| ").append(o.verdict()).append(" | `").append(o.metric().id()).append(" @ ")
+                        .append(o.point()).append("` | ").append(o.message().replace("|", "\\|")).append(" |\n");
+            }
+        }
+        return out.toString();
+    }
+
+    private static boolean skipped(GateOutcome outcome) {
+        return outcome.verdict() == GateVerdict.NOT_JUDGED || outcome.verdict() == GateVerdict.INSUFFICIENT_DATA;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.servebench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.servebench.history.BaselineFiles;
+import dev.servebench.history.RunFixtures;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class GateCommandTest {
+
+    @TempDir
+    Path directory;
+
+    private Path baseline;
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+    private CommandLine cli;
+
+    @BeforeEach
+    void makeBaseline() throws IOException {
+        baseline = BaselineFiles.update(RunFixtures.run(directory, "base", true), directory.resolve("baselines"));
+        cli = Main.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
+    }
+
+    @Test
+    void theSameNumbersPassWithOneJUnitCasePerMetricAndLoadPoint() throws IOException {
+        Path run = RunFixtures.run(directory, "same", true);
+
+        assertThat(cli.execute("gate", "--run", run.toString(), "--baseline", baseline.toString())).isZero();
+
+        String xml = Files.readString(run.resolve("gate-junit.xml"));
+        assertThat(xml).contains("name=\"output_throughput @ concurrency=8\"", "name=\"p99_ttft_ms @ concurrency=8\"")
+                .contains("tests=\"2\"").contains("failures=\"0\"");
+        assertThat(Files.readString(run.resolve("gate.md"))).contains("**No regression**");
+    }
+
+    @Test
+    void aTwentyFivePercentSlowdownFailsBothMetricsAndNamesTheEvidence() throws IOException {
+        // Beyond every default tolerance (throughput 5 %, p99 latency 15 %), with three repeats a side.
+        Path run = RunFixtures.run(directory, "slow", true, 1.25, RunFixtures.FINGERPRINT);
+
+        assertThat(cli.execute("gate", "--run", run.toString(), "--baseline", baseline.toString()))
+                .isEqualTo(GateCommand.REGRESSION);
+
+        String xml = Files.readString(run.resolve("gate-junit.xml"));
+        assertThat(xml).contains("failures=\"2\"").contains("output_throughput @ concurrency=8: 100")
+                .contains("CI").contains("Welch").contains("REGRESSION");
+        assertThat(out.toString()).contains("**2 regression(s)**").contains("p99_ttft_ms @ concurrency=8");
+    }
+
+    @Test
+    void anInvalidRunAndAForeignBaselineAreTheirOwnExitCodes() throws IOException {
+        Path invalid = RunFixtures.run(directory, "invalid", false);
+        assertThat(cli.execute("gate", "--run", invalid.toString(), "--baseline", baseline.toString()))
+                .isEqualTo(GateCommand.INVALID_RUN);
+        assertThat(err.toString()).contains("invalid run");
+
+        Path elsewhere = RunFixtures.run(directory, "other-machine", true, 1.0, "fedcba9876543210");
+        assertThat(cli.execute("gate", "--run", elsewhere.toString(), "--baseline", baseline.toString()))
+                .isEqualTo(GateCommand.BAD_INPUT);
+        assertThat(err.toString()).contains("fingerprint fedcba9876543210 differs");
+    }
+}
