@@ -40,11 +40,17 @@ public final class GateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--run", required = true, paramLabel = "RUN_DIR", description = "A reports/perf/<spec>-<time> directory.")
+    @Option(names = "--run", required = true, paramLabel = "RUN_DIR",
+            description = "A reports/perf/<spec>-<time> directory, or a directory of them (its newest run).")
     Path run;
 
-    @Option(names = "--baseline", required = true, paramLabel = "FILE", description = "reports/baselines/<spec>/<fingerprint>.json")
+    @Option(names = "--baseline", paramLabel = "FILE",
+            description = "Baseline file (default: BASELINES/<spec>/<the run's fingerprint>.json).")
     Path baseline;
+
+    @Option(names = "--baselines", paramLabel = "DIR", defaultValue = "reports/baselines",
+            description = "Where baselines live (default: ${DEFAULT-VALUE}).")
+    Path baselines;
 
     @Option(names = "--junit", paramLabel = "FILE", description = "JUnit XML output (default: RUN_DIR/gate-junit.xml).")
     Path junit;
@@ -57,8 +63,9 @@ public final class GateCommand implements Callable<Integer> {
         RunSamples current;
         RunSamples base;
         try {
+            run = BaselineFiles.resolveRun(run);
             current = BaselineFiles.readRun(run);
-            base = BaselineFiles.readBaseline(baseline);
+            base = BaselineFiles.readBaseline(baseline != null ? baseline : BaselineFiles.baselineFor(current, baselines));
         } catch (NoSuchFileException e) {
             return fail(e.getFile() + ": " + (e.getReason() == null ? "not found" : e.getReason()));
         } catch (IllegalArgumentException | com.fasterxml.jackson.core.JacksonException e) {

@@ -24,8 +24,44 @@ public final class BaselineFiles {
     private BaselineFiles() {
     }
 
+    /**
+     * A run directory itself, or — given a directory of runs such as {@code reports/perf} — its newest run
+     * (run directories are named {@code <spec>-<yyyyMMdd-HHmmss>}, so the newest sorts last per spec).
+     */
+    public static Path resolveRun(Path path) throws IOException {
+        if (Files.isRegularFile(path.resolve("measurements.json"))) {
+            return path;
+        }
+        if (Files.isDirectory(path)) {
+            try (var children = Files.list(path)) {
+                java.util.Optional<Path> newest = children.filter(c -> Files.isRegularFile(c.resolve("measurements.json")))
+                        .max(java.util.Comparator.comparing((Path c) -> lastModified(c.resolve("measurements.json")))
+                                .thenComparing(Path::toString));
+                if (newest.isPresent()) {
+                    return newest.get();
+                }
+            }
+        }
+        throw new NoSuchFileException(path.toString(), null, "no measurements.json here nor in a run directory below;"
+                + " expected a perf run directory (reports/perf/<spec>-<time>/) or a directory of them");
+    }
+
+    /** The baseline a run is compared with: {@code <root>/<spec>/<fingerprint>.json}. */
+    public static Path baselineFor(RunSamples run, Path root) {
+        return root.resolve(run.spec()).resolve(run.fingerprint() + ".json");
+    }
+
+    private static java.nio.file.attribute.FileTime lastModified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            return java.nio.file.attribute.FileTime.fromMillis(0);
+        }
+    }
+
     /** Makes {@code runDirectory} the baseline of its spec and fingerprint; returns the file written. */
     public static Path update(Path runDirectory, Path root) throws IOException {
+        runDirectory = resolveRun(runDirectory);
         JsonNode measurements = read(runDirectory.resolve("measurements.json"));
         JsonNode environment = read(runDirectory.resolve("environment.json"));
         RunSamples samples = RunSamples.of(measurements, environment, runDirectory.toString());
@@ -38,7 +74,7 @@ public final class BaselineFiles {
         baseline.put("source_run", runDirectory.toAbsolutePath().normalize().toString());
         baseline.set("environment", environment);
         baseline.set("measurements", measurements);
-        Path file = root.resolve(samples.spec()).resolve(samples.fingerprint() + ".json");
+        Path file = baselineFor(samples, root);
         Files.createDirectories(file.getParent());
         Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(temporary, JSON.writeValueAsString(baseline), StandardCharsets.UTF_8);
@@ -47,6 +83,7 @@ public final class BaselineFiles {
     }
 
     public static RunSamples readRun(Path runDirectory) throws IOException {
+        runDirectory = resolveRun(runDirectory);
         return RunSamples.of(read(runDirectory.resolve("measurements.json")),
                 read(runDirectory.resolve("environment.json")), runDirectory.toString());
     }

@@ -28,6 +28,6 @@ class BaselineCommandTest {
         assertThat(out.toString()).contains(directory.resolve("b").resolve("demo")
                 .resolve(RunFixtures.FINGERPRINT + ".json").toString());
         assertThat(cli.execute("baseline", "update", "--from", directory.resolve("missing").toString())).isEqualTo(2);
-        assertThat(err.toString().strip()).doesNotContain("\n").contains("not found");
+        assertThat(err.toString().strip()).doesNotContain("\n").contains("no measurements.json");
     }
 }

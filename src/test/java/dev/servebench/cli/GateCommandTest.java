@@ -57,6 +57,19 @@ class GateCommandTest {
     }
 
     @Test
+    void findsTheNewestRunAndItsBaselineByFingerprint() throws IOException {
+        Path runs = Files.createDirectories(directory.resolve("perf"));
+        RunFixtures.run(runs, "demo-20261201-000000", true, 1.25, RunFixtures.FINGERPRINT);
+        Path newest = RunFixtures.run(runs, "demo-20261202-000000", true);
+        Files.setLastModifiedTime(newest.resolve("measurements.json"),
+                java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+
+        assertThat(cli.execute("gate", "--run", runs.toString(), "--baselines", directory.resolve("baselines")
+                .toString())).isZero();
+        assertThat(newest.resolve("gate-junit.xml")).exists();
+    }
+
+    @Test
     void anInvalidRunAndAForeignBaselineAreTheirOwnExitCodes() throws IOException {
         Path invalid = RunFixtures.run(directory, "invalid", false);
         assertThat(cli.execute("gate", "--run", invalid.toString(), "--baseline", baseline.toString()))

@@ -35,7 +35,7 @@ class BaselineFilesTest {
         assertThatThrownBy(() -> BaselineFiles.update(invalid, directory.resolve("baselines")))
                 .hasMessageContaining("invalid load points").hasMessageContaining("concurrency=8");
         assertThatThrownBy(() -> BaselineFiles.update(directory.resolve("nothing"), directory.resolve("baselines")))
-                .hasMessageContaining("measurements.json").hasMessageContaining("not found");
+                .hasMessageContaining("no measurements.json");
     }
 
     private Path run(String name, boolean valid) throws IOException {
