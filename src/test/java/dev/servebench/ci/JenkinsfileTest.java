@@ -1,0 +1,103 @@
+package dev.servebench.ci;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.codehaus.groovy.ast.CodeVisitorSupport;
+import org.codehaus.groovy.ast.ModuleNode;
+import org.codehaus.groovy.ast.expr.ArgumentListExpression;
+import org.codehaus.groovy.ast.expr.ConstantExpression;
+import org.codehaus.groovy.ast.expr.Expression;
+import org.codehaus.groovy.ast.expr.GStringExpression;
+import org.codehaus.groovy.ast.expr.MethodCallExpression;
+import org.codehaus.groovy.control.CompilationUnit;
+import org.codehaus.groovy.control.Phases;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The Jenkinsfile parses as Groovy, and every shell step it runs is a command of this repository: the Maven
+ * wrapper with profiles the pom defines, or {@code bin/servebench} with subcommands and options the CLI
+ * accepts (the same ones GateCommandTest, BaselineCommandTest and the perf suite's tests exercise).
+ */
+class JenkinsfileTest {
+
+    private static final Path JENKINSFILE = Path.of("Jenkinsfile");
+
+    @Test
+    void everyShellStepIsARepositoryCommandThatParses() throws IOException {
+        List<String> steps = shellSteps(Files.readString(JENKINSFILE));
+
+        assertThat(steps).hasSizeGreaterThanOrEqualTo(5);
+        String pom = Files.readString(Path.of("pom.xml"));
+        for (String step : steps) {
+            String command = step.replaceAll("\\$\\{[^}]+}", "X");
+            if (command.startsWith("./mvnw ")) {
+                assertThat(Path.of("mvnw")).isExecutable();
+                Matcher profile = Pattern.compile("-P(\\w+)").matcher(command);
+                while (profile.find()) {
+                    assertThat(pom).as("profile %s of step %s", profile.group(1), step)
+                            .contains("<id>" + profile.group(1) + "</id>");
+                }
+            } else if (command.startsWith("bin/servebench ")) {
+                assertThat(Path.of("bin", "servebench")).isExecutable();
+                String[] arguments = command.substring("bin/servebench ".length()).trim().split("\\s+");
+                CommandLine cli = new CommandLine(new dev.servebench.cli.ServebenchCommand());
+                assertThat(cli.parseArgs(arguments).subcommand()).as("subcommand of %s", step).isNotNull();
+            } else {
+                throw new AssertionError("shell step is not a repository command: " + step);
+            }
+        }
+    }
+
+    @Test
+    void itDeclaresTheGpuAgentNightlyCronSpecMatrixAndPullRequestGate() throws IOException {
+        String text = Files.readString(JENKINSFILE);
+        assertThat(text).contains("label 'gpu'").contains("cron(").contains("matrix {")
+                .contains("changeRequest target: 'main'").contains("junit ").contains("archiveArtifacts");
+        for (String spec : extract(text, "values\\s+(.+)")) {
+            for (String file : spec.split(",")) {
+                assertThat(Path.of(file.trim().replace("'", ""))).as("matrix spec").exists();
+            }
+        }
+    }
+
+    static List<String> shellSteps(String groovy) {
+        CompilationUnit unit = new CompilationUnit();
+        unit.addSource("Jenkinsfile", groovy);
+        unit.compile(Phases.CONVERSION);
+        ModuleNode module = unit.getAST().getModules().getFirst();
+        List<String> steps = new ArrayList<>();
+        module.getStatementBlock().visit(new CodeVisitorSupport() {
+            @Override
+            public void visitMethodCallExpression(MethodCallExpression call) {
+                if (call.getMethodAsString() != null && call.getMethodAsString().equals("sh")
+                        && call.getArguments() instanceof ArgumentListExpression arguments) {
+                    Expression first = arguments.getExpression(0);
+                    switch (first) {
+                        case ConstantExpression constant -> steps.add(constant.getText());
+                        case GStringExpression gstring -> steps.add(gstring.getText());
+                        default -> throw new AssertionError("sh step with a computed command: " + first.getText());
+                    }
+                }
+                super.visitMethodCallExpression(call);
+            }
+        });
+        return steps;
+    }
+
+    private static List<String> extract(String text, String regex) {
+        List<String> found = new ArrayList<>();
+        Matcher matcher = Pattern.compile(regex).matcher(text);
+        while (matcher.find()) {
+            found.add(matcher.group(1));
+        }
+        return found;
+    }
+}
