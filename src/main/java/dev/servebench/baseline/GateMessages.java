@@ -44,7 +44,7 @@ final class GateMessages {
                 .replace('-', MINUS);
     }
 
-    /** Signed percentage with one decimal: +3.2 %, −11.8 %. */
+    /** Signed percentage with one decimal: +3.2 %, −11.8 %, −10.0 %. */
     static String percent(double fraction) {
         return percent(fraction, true);
     }
@@ -56,11 +56,11 @@ final class GateMessages {
         if (Double.isInfinite(fraction)) {
             return (fraction > 0 ? "+\u221e" : MINUS + "\u221e") + " %";
         }
-        String digits = plain(Math.abs(fraction) * 100);
         if (!signed) {
-            return digits + " %";
+            return plain(fraction * 100) + " %"; // settings: 5 %, 95 %
         }
-        return (fraction < 0 ? MINUS : '+') + digits + " %";
+        // measurements: always one decimal, so a column of changes lines up
+        return (fraction < 0 ? MINUS : '+') + String.format(Locale.ROOT, "%.1f", Math.abs(fraction) * 100) + " %";
     }
 
     /** Whole numbers without decimals (5), one decimal from 1 up (11.8), up to three below 1 (0.05). */

@@ -83,7 +83,7 @@ class GateComparisonTest {
         assertThat(o.pValue()).isEmpty();
         assertThat(o.interval()).isEmpty();
         assertThat(o.message()).isEqualTo("output_throughput @ concurrency=256: 600 (n=1) \u2192 540.1 (n=5) tok/s"
-                + " (\u221210 %), n = 1 < 2 on a side: no significance test \u2192 INSUFFICIENT_DATA");
+                + " (\u221210.0 %), n = 1 < 2 on a side: no significance test \u2192 INSUFFICIENT_DATA");
     }
 
     @Test
