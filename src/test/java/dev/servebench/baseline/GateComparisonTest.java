@@ -84,6 +84,13 @@ class GateComparisonTest {
         assertThat(o.interval()).isEmpty();
         assertThat(o.message()).isEqualTo("output_throughput @ concurrency=256: 600 (n=1) \u2192 540.1 (n=5) tok/s"
                 + " (\u221210.0 %), n = 1 < 2 on a side: no significance test \u2192 INSUFFICIENT_DATA");
+
+        GateOutcome noBaseline = GateComparison.compare(OUTPUT_THROUGHPUT, C256, new double[0], THROUGHPUT_AFTER,
+                Tolerance.defaults(), 1);
+        assertThat(noBaseline.verdict()).isEqualTo(GateVerdict.INSUFFICIENT_DATA);
+        assertThat(noBaseline.relativeChange()).isNaN();
+        assertThat(noBaseline.message()).startsWith("output_throughput @ concurrency=256: n/a (n=0) \u2192 540.1 (n=5)"
+                + " tok/s (n/a), n = 0 < 2");
     }
 
     @Test
