@@ -91,8 +91,16 @@ public final class GateCommand implements Callable<Integer> {
         return outcomes.stream().anyMatch(o -> o.verdict().fails()) ? REGRESSION : 0;
     }
 
+    /**
+     * Every judged metric at every common load point, then Holm's step-down correction over all of them: a
+     * gate makes dozens of comparisons, and without it one would fail on noise far more often than alpha.
+     * A comparison that loses its significance under Holm is recomputed at its corrected alpha, so its
+     * message shows the threshold it was held to.
+     */
     static List<GateOutcome> compare(RunSamples base, RunSamples current) {
+        Tolerance tolerance = Tolerance.defaults();
         List<GateOutcome> outcomes = new ArrayList<>();
+        List<double[][]> samples = new ArrayList<>();
         for (RunSamples.PointSamples point : current.points()) {
             RunSamples.PointSamples before = base.point(point.point()).orElse(null);
             if (before == null) {
@@ -105,11 +113,45 @@ public final class GateCommand implements Callable<Integer> {
                 if (now == null || then == null || metric.direction() == Direction.INFORMATIONAL) {
                     continue;
                 }
-                outcomes.add(GateComparison.compare(metric, key, then, now, Tolerance.defaults(),
-                        (metric.id() + "@" + point.point()).hashCode()));
+                outcomes.add(GateComparison.compare(metric, key, then, now, tolerance, seed(metric, key)));
+                samples.add(new double[][] {then, now});
             }
         }
-        return outcomes;
+        return holm(outcomes, samples, tolerance);
+    }
+
+    private static List<GateOutcome> holm(List<GateOutcome> outcomes, List<double[][]> samples, Tolerance tolerance) {
+        List<Integer> tested = new ArrayList<>();
+        for (int i = 0; i < outcomes.size(); i++) {
+            if (outcomes.get(i).pValue().isPresent()) {
+                tested.add(i);
+            }
+        }
+        tested.sort(java.util.Comparator.comparingDouble(i -> outcomes.get(i).pValue().getAsDouble()));
+        int m = tested.size();
+        double failedThreshold = Double.NaN;
+        List<GateOutcome> corrected = new ArrayList<>(outcomes);
+        for (int rank = 0; rank < m; rank++) {
+            int index = tested.get(rank);
+            GateOutcome outcome = outcomes.get(index);
+            double threshold = tolerance.alpha() / (m - rank);
+            if (Double.isNaN(failedThreshold) && outcome.pValue().getAsDouble() > threshold) {
+                failedThreshold = threshold;
+            }
+            if (!Double.isNaN(failedThreshold) || outcome.pValue().getAsDouble() > threshold) {
+                double alpha = Double.isNaN(failedThreshold) ? threshold : failedThreshold;
+                corrected.set(index, GateComparison.compare(outcome.metric(), outcome.point(), samples.get(index)[0],
+                        samples.get(index)[1], tolerance.withAlpha(alpha), seed(outcome.metric(), outcome.point())));
+            } else if (outcome.alpha() != threshold) {
+                corrected.set(index, GateComparison.compare(outcome.metric(), outcome.point(), samples.get(index)[0],
+                        samples.get(index)[1], tolerance.withAlpha(threshold), seed(outcome.metric(), outcome.point())));
+            }
+        }
+        return corrected;
+    }
+
+    private static long seed(MetricId metric, LoadPointKey point) {
+        return (metric.id() + "@" + point).hashCode();
     }
 
     /** {@code concurrency=8}, {@code rate=4}, {@code concurrency=8,rate=4} (as LoadPointKey prints them). */
