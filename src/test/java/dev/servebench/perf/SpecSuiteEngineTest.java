@@ -110,6 +110,41 @@ class SpecSuiteEngineTest {
                 .anyMatch(name -> name.startsWith("validity: completed requests"));
     }
 
+    @Test
+    void aContainerSpecWithoutDockerIsSkippedWithTheReasonNotFailed() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeFalse(dev.servebench.target.container.DockerAvailability.available(),
+                "Docker is available here: the container target would really start");
+        Path spec = directory.resolve("container.yaml");
+        Files.writeString(spec, """
+                name: container
+                description: SGLang in a container; this machine has no Docker
+                target:
+                  kind: container
+                  image: lmsysorg/sglang:latest
+                  command: [python3, -m, sglang.launch_server, --model-path, some/model, --host, 0.0.0.0, --port, "30000"]
+                  port: 30000
+                  gpus: all
+                  backend: sglang-oai
+                workload:
+                  dataset: random
+                  input_len: 32
+                  output_len: 16
+                  prompts: 8
+                sweep:
+                  concurrency: [1, 4]
+                expect:
+                  - output_throughput >= 1 tok/s @ concurrency=4
+                """);
+
+        EngineExecutionResults results = run(spec);
+
+        assertThat(results.testEvents().failed().list()).isEmpty();
+        assertThat(results.testEvents().succeeded().list()).isEmpty();
+        assertThat(results.testEvents().aborted().list()).isNotEmpty().allSatisfy(event -> assertThat(
+                event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable()
+                        .orElseThrow().getMessage()).contains("container target").contains("Docker"));
+    }
+
     private EngineExecutionResults run(Path spec) {
         return EngineTestKit.engine("junit-jupiter")
                 .selectors(selectClass(SpecSuiteFixture.class))

@@ -1,6 +1,9 @@
 package dev.servebench.perf;
 
+import dev.servebench.spec.ContainerTargetSpec;
 import dev.servebench.spec.LoadPointKey;
+import dev.servebench.target.container.DockerAvailability;
+import org.junit.jupiter.api.Assumptions;
 import dev.servebench.telemetry.TelemetryJson;
 import dev.servebench.telemetry.gpu.GpuInventory;
 import dev.servebench.spec.PerformanceSpec;
@@ -37,6 +40,12 @@ final class SuiteSession implements AutoCloseable {
 
     void measure(LoadPointKey key, MeasuredPoints points) throws Exception {
         SuiteAllure.pointLabels(spec, key);
+        if (spec.target() instanceof ContainerTargetSpec && !DockerAvailability.available()) {
+            // Not a failure of the server under test: this machine cannot run its container.
+            points.failed(key, "container target skipped: " + DockerAvailability.reason());
+            Assumptions.abort("container target " + ((ContainerTargetSpec) spec.target()).image() + " skipped: "
+                    + DockerAvailability.reason());
+        }
         try {
             SpecRunner started = start();
             CacheReset reset = server.resetCache();
