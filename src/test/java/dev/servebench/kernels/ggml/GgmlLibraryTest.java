@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import dev.servebench.target.embedded.NativeLibrary;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,23 +30,23 @@ class GgmlLibraryTest {
     @Test
     void extractionIsReusedAndATruncatedCopyIsReplaced(@TempDir Path cache) throws IOException {
         long resourceSize;
-        try (InputStream in = GgmlLibraryTest.class.getResourceAsStream(JllamaFile.resourcePath())) {
-            assertThat(in).as("class-path resource %s", JllamaFile.resourcePath()).isNotNull();
+        try (InputStream in = GgmlLibraryTest.class.getResourceAsStream(NativeLibrary.resourcePath())) {
+            assertThat(in).as("class-path resource %s", NativeLibrary.resourcePath()).isNotNull();
             resourceSize = in.transferTo(java.io.OutputStream.nullOutputStream());
         }
-        Path first = JllamaFile.extract(cache);
+        Path first = NativeLibrary.extract(cache);
         assertThat(first.getParent().getParent()).isEqualTo(cache);
         assertThat(first.getParent().getFileName().toString()).matches("[0-9a-f]{16}");
         assertThat(Files.size(first)).isEqualTo(resourceSize);
 
         FileTime marked = FileTime.fromMillis(1_000_000_000_000L);
         Files.setLastModifiedTime(first, marked);
-        Path second = JllamaFile.extract(cache);
+        Path second = NativeLibrary.extract(cache);
         assertThat(second).isEqualTo(first);
         assertThat(Files.getLastModifiedTime(second)).as("not rewritten").isEqualTo(marked);
 
         Files.write(first, new byte[] {1, 2, 3});
-        assertThat(JllamaFile.extract(cache)).isEqualTo(first);
+        assertThat(NativeLibrary.extract(cache)).isEqualTo(first);
         assertThat(Files.size(first)).isEqualTo(resourceSize);
         try (var entries = Files.list(first.getParent())) {
             assertThat(entries).as("no temporary files left").containsExactly(first);
