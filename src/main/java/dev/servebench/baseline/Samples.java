@@ -1,6 +1,6 @@
 package dev.servebench.baseline;
 
-import java.util.Arrays;
+import dev.servebench.metric.NumpyStats;
 
 /** Small numeric helpers over repeat samples (one value per repeat of a load point). */
 final class Samples {
@@ -22,12 +22,7 @@ final class Samples {
 
     /** Median as numpy computes it (mean of the two middle values for even n); NaN when empty. */
     static double median(double[] values) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return medianOfSorted(sorted, sorted.length);
+        return values.length == 0 ? Double.NaN : NumpyStats.median(values);
     }
 
     /** Median of the first {@code n} values of an already sorted array. */

@@ -3,13 +3,13 @@ package dev.servebench.history;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.servebench.metric.NumpyStats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -47,7 +47,7 @@ public final class RunHistory {
                 continue;
             }
             ObjectNode values = medians.putObject(point.point());
-            point.metrics().forEach((metric, repeats) -> values.put(metric, median(repeats)));
+            point.metrics().forEach((metric, repeats) -> values.put(metric, NumpyStats.median(repeats)));
         }
         Path file = root.resolve(samples.spec() + ".jsonl");
         Files.createDirectories(root);
@@ -77,12 +77,5 @@ public final class RunHistory {
             }
         }
         return entries;
-    }
-
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

@@ -2,6 +2,7 @@ package dev.servebench.perf;
 
 import dev.servebench.load.ClientUsage;
 import dev.servebench.metric.MetricId;
+import dev.servebench.metric.NumpyStats;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.spec.LoadPointKey;
 import java.nio.file.Path;
@@ -39,12 +40,8 @@ public record PointMeasurement(LoadPointKey key, int requested, List<Repeat> rep
     /** Median over repeats; empty when no repeat produced the metric. */
     public OptionalDouble median(MetricId metric) {
         double[] values = repeats.stream().map(r -> r.summary().value(metric)).filter(OptionalDouble::isPresent)
-                .mapToDouble(OptionalDouble::getAsDouble).sorted().toArray();
-        if (values.length == 0) {
-            return OptionalDouble.empty();
-        }
-        int n = values.length;
-        return OptionalDouble.of(n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2);
+                .mapToDouble(OptionalDouble::getAsDouble).toArray();
+        return values.length == 0 ? OptionalDouble.empty() : OptionalDouble.of(NumpyStats.median(values));
     }
 
     /** The repeat whose output throughput is the median one: the representative for attachments. */

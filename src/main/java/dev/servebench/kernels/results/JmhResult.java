@@ -1,6 +1,6 @@
 package dev.servebench.kernels.results;
 
-import java.util.ArrayList;
+import dev.servebench.metric.NumpyStats;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -30,10 +30,7 @@ public record JmhResult(String benchmark, Map<String, String> params, String uni
 
     /** Median of the iteration scores: the figure we report, robust to one disturbed iteration. */
     public double median() {
-        List<Double> sorted = new ArrayList<>(iterationScores);
-        sorted.sort(null);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return NumpyStats.median(iterationScores.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /** The median converted to seconds per operation. */
