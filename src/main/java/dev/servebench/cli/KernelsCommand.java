@@ -1,16 +1,15 @@
 package dev.servebench.cli;
 
+import dev.servebench.report.AtomicFiles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.servebench.kernels.results.JmhResults;
 import dev.servebench.kernels.results.KernelFigures;
 import dev.servebench.kernels.results.KernelReport;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -66,17 +65,11 @@ public final class KernelsCommand implements Runnable {
             spec.commandLine().getOut().flush();
             if (output.isPresent()) {
                 Files.createDirectories(output.get());
-                write(output.get().resolve("figures.md"), markdown);
-                write(output.get().resolve("figures.json"),
+                AtomicFiles.write(output.get().resolve("figures.md"), markdown);
+                AtomicFiles.write(output.get().resolve("figures.json"),
                         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report));
             }
             return 0;
-        }
-
-        private static void write(Path target, String content) throws IOException {
-            Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
-            Files.writeString(temporary, content, StandardCharsets.UTF_8);
-            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
     }
 }

@@ -1,15 +1,14 @@
 package dev.servebench.history;
 
+import dev.servebench.report.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Baselines on disk: {@code <root>/<spec>/<fingerprint>.json}, one per spec and environment, holding the
@@ -75,10 +74,7 @@ public final class BaselineFiles {
         baseline.set("environment", environment);
         baseline.set("measurements", measurements);
         Path file = baselineFor(samples, root);
-        Files.createDirectories(file.getParent());
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(temporary, JSON.writeValueAsString(baseline), StandardCharsets.UTF_8);
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.write(file, JSON.writeValueAsString(baseline));
         return file;
     }
 

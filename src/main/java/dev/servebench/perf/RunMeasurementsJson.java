@@ -1,5 +1,6 @@
 package dev.servebench.perf;
 
+import dev.servebench.report.AtomicFiles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -7,10 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.servebench.metric.MetricId;
 import dev.servebench.spec.PerformanceSpec;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -42,9 +40,7 @@ public final class RunMeasurementsJson {
 
     public synchronized void add(PointMeasurement measurement, boolean valid) throws IOException {
         entries.add(new Entry(measurement, valid));
-        Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(temporary, JSON.writeValueAsString(toJson(spec, target, entries)), StandardCharsets.UTF_8);
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.write(file, JSON.writeValueAsString(toJson(spec, target, entries)));
     }
 
     static ObjectNode toJson(PerformanceSpec spec, String target, List<Entry> entries) {

@@ -9,9 +9,7 @@ import dev.servebench.metric.MetricId;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.record.FailureKind;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -138,24 +136,6 @@ public final class SummaryJson {
     /** Writes to a temporary file beside {@code file}, then renames it into place. */
     public static void write(Path file, RunDescription run, LoadPoint point, ServingSummary s, ClientUsage client)
             throws IOException {
-        writeAtomically(file, MAPPER.writeValueAsBytes(toJson(run, point, s, client)));
-    }
-
-    static void writeAtomically(Path file, byte[] content) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-        try {
-            Files.write(temp, content);
-            // createTempFile makes the file owner-only; a summary is as readable as any other output.
-            try {
-                Files.setPosixFilePermissions(temp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            } catch (UnsupportedOperationException notPosix) {
-                // keep the default permissions
-            }
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        AtomicFiles.write(file, MAPPER.writeValueAsBytes(toJson(run, point, s, client)));
     }
 }

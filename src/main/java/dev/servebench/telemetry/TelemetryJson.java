@@ -1,13 +1,11 @@
 package dev.servebench.telemetry;
 
+import dev.servebench.report.AtomicFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * JSON of the telemetry result records ({@code CrossCheckResult}, {@code CounterDelta},
@@ -33,8 +31,6 @@ public final class TelemetryJson {
 
     /** Writes the JSON to a sibling temporary file, then moves it into place, so readers never see half a file. */
     public static void write(Path file, Object result) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, toJson(result) + "\n", StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.write(file, toJson(result) + "\n");
     }
 }

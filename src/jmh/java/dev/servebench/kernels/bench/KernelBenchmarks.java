@@ -1,5 +1,6 @@
 package dev.servebench.kernels.bench;
 
+import dev.servebench.report.AtomicFiles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,10 +9,8 @@ import dev.servebench.kernels.results.JmhResults;
 import dev.servebench.kernels.results.KernelFigures;
 import dev.servebench.kernels.results.KernelReport;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -92,11 +91,11 @@ public final class KernelBenchmarks {
                 failures.add(step.benchmarkClass() + " " + describe(step) + ": " + e.getMessage());
             }
         }
-        writeAtomically(output.resolve("jmh.json"), json.writeValueAsString(merged));
+        AtomicFiles.write(output.resolve("jmh.json"), json.writeValueAsString(merged));
         KernelReport report = KernelFigures.derive(JmhResults.parse(merged, output.resolve("jmh.json").toString()));
         String markdown = "# Kernel benchmarks\n\n" + environment + "\n\n" + report.toMarkdown();
-        writeAtomically(output.resolve("figures.json"), json.writeValueAsString(report));
-        writeAtomically(output.resolve("figures.md"), markdown);
+        AtomicFiles.write(output.resolve("figures.json"), json.writeValueAsString(report));
+        AtomicFiles.write(output.resolve("figures.md"), markdown);
         System.out.println();
         System.out.println(markdown);
         System.out.println("results: " + output.toAbsolutePath());
@@ -144,11 +143,5 @@ public final class KernelBenchmarks {
             throw new IllegalArgumentException(flag + " needs a value");
         }
         return value;
-    }
-
-    private static void writeAtomically(Path target, String content) throws IOException {
-        Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.writeString(temporary, content, StandardCharsets.UTF_8);
-        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }
