@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import dev.servebench.report.AtomicFiles;
 import dev.servebench.baseline.GateComparison;
 import dev.servebench.baseline.GateOutcome;
 import dev.servebench.baseline.Tolerance;
@@ -10,11 +11,8 @@ import dev.servebench.metric.MetricId;
 import dev.servebench.report.GateReport;
 import dev.servebench.spec.LoadPointKey;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -84,8 +82,8 @@ public final class GateCommand implements Callable<Integer> {
         List<GateOutcome> outcomes = compare(base, current);
         String summary = GateReport.markdown("servebench gate: " + current.spec() + " vs baseline " + base.fingerprint(),
                 outcomes);
-        write(junit != null ? junit : run.resolve("gate-junit.xml"), GateReport.junitXml("gate." + current.spec(), outcomes));
-        write(markdown != null ? markdown : run.resolve("gate.md"), summary);
+        AtomicFiles.write(junit != null ? junit : run.resolve("gate-junit.xml"), GateReport.junitXml("gate." + current.spec(), outcomes));
+        AtomicFiles.write(markdown != null ? markdown : run.resolve("gate.md"), summary);
         spec.commandLine().getOut().print(summary);
         spec.commandLine().getOut().flush();
         return outcomes.stream().anyMatch(o -> o.verdict().fails()) ? REGRESSION : 0;
@@ -136,15 +134,12 @@ public final class GateCommand implements Callable<Integer> {
             GateOutcome outcome = outcomes.get(index);
             double threshold = tolerance.alpha() / (m - rank);
             if (Double.isNaN(failedThreshold) && outcome.pValue().getAsDouble() > threshold) {
-                failedThreshold = threshold;
+                failedThreshold = threshold; // step-down: this and every larger p-value keep their null
             }
-            if (!Double.isNaN(failedThreshold) || outcome.pValue().getAsDouble() > threshold) {
-                double alpha = Double.isNaN(failedThreshold) ? threshold : failedThreshold;
+            double held = Double.isNaN(failedThreshold) ? threshold : failedThreshold;
+            if (outcome.alpha() != held) {
                 corrected.set(index, GateComparison.compare(outcome.metric(), outcome.point(), samples.get(index)[0],
-                        samples.get(index)[1], tolerance.withAlpha(alpha), seed(outcome.metric(), outcome.point())));
-            } else if (outcome.alpha() != threshold) {
-                corrected.set(index, GateComparison.compare(outcome.metric(), outcome.point(), samples.get(index)[0],
-                        samples.get(index)[1], tolerance.withAlpha(threshold), seed(outcome.metric(), outcome.point())));
+                        samples.get(index)[1], tolerance.withAlpha(held), seed(outcome.metric(), outcome.point())));
             }
         }
         return corrected;
@@ -176,11 +171,5 @@ public final class GateCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("servebench: " + message);
         spec.commandLine().getErr().flush();
         return BAD_INPUT;
-    }
-
-    private static void write(Path target, String content) throws IOException {
-        Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.writeString(temporary, content, StandardCharsets.UTF_8);
-        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }
