@@ -1,6 +1,7 @@
 package dev.servebench.cli;
 
 import dev.servebench.target.EmbeddedTarget;
+import dev.servebench.target.embedded.TokenDelay;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,13 +38,20 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--native-log", description = "Show llama.cpp's own log output.")
     boolean nativeLog;
 
+    @Option(names = "--token-delay", defaultValue = "0", paramLabel = "DELAY",
+            description = "Injected slowdown: hold every token back by a share of its inter-token gap (15%%) or by a"
+                    + " fixed time per token (2ms, 500us); default none. For checking regression gates.")
+    String tokenDelay;
+
     @Override
     public Integer call() throws Exception {
         EmbeddedTarget.Options options = new EmbeddedTarget.Options(host, port, slots, contextPerSlot,
-                EmbeddedTarget.weights(weights), seed, nativeLog);
+                EmbeddedTarget.weights(weights), seed, nativeLog, TokenDelay.parse(tokenDelay));
         try (EmbeddedTarget target = EmbeddedTarget.start(options)) {
             spec.commandLine().getOut().println("servebench: serving " + target.modelName() + " at " + target.baseUrl()
-                    + " (" + slots + " slots, " + contextPerSlot + " tokens each); Ctrl-C stops");
+                    + " (" + slots + " slots, " + contextPerSlot + " tokens each"
+                    + (options.tokenDelay().isNone() ? "" : ", injected token delay " + options.tokenDelay())
+                    + "); Ctrl-C stops");
             spec.commandLine().getOut().flush();
             Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(target::close));
             target.awaitShutdown();

@@ -2,6 +2,7 @@ package dev.servebench.target;
 
 import dev.servebench.client.Backend;
 import dev.servebench.spec.EmbeddedTargetSpec;
+import dev.servebench.target.embedded.TokenDelay;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -24,14 +25,16 @@ public final class EmbeddedServerUnderTest implements ServerUnderTest {
     private final EmbeddedTargetSpec spec;
     private final EmbeddedTarget target;
     private final int contextPerSlot;
+    private final TokenDelay tokenDelay;
     private final Optional<String> model;
     private boolean closed;
 
     private EmbeddedServerUnderTest(EmbeddedTargetSpec spec, EmbeddedTarget target, int contextPerSlot,
-                                    Optional<String> model) {
+                                    TokenDelay tokenDelay, Optional<String> model) {
         this.spec = spec;
         this.target = target;
         this.contextPerSlot = contextPerSlot;
+        this.tokenDelay = tokenDelay;
         this.model = model;
     }
 
@@ -39,13 +42,14 @@ public final class EmbeddedServerUnderTest implements ServerUnderTest {
      * @param contextPerSlot prompt (with BOS) + output tokens one request may use; see
      *                       {@link LaunchSettings#embeddedContextFor(dev.servebench.spec.WorkloadSpec)}
      */
-    public static EmbeddedServerUnderTest start(EmbeddedTargetSpec spec, int contextPerSlot)
+    public static EmbeddedServerUnderTest start(EmbeddedTargetSpec spec, int contextPerSlot, TokenDelay tokenDelay)
             throws IOException, InterruptedException {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(tokenDelay, "tokenDelay");
         EmbeddedTarget target;
         try {
             target = EmbeddedTarget.start(new EmbeddedTarget.Options("127.0.0.1", 0, spec.slots(), contextPerSlot,
-                    spec.weights(), WEIGHTS_SEED, false));
+                    spec.weights(), WEIGHTS_SEED, false, tokenDelay));
         } catch (RuntimeException e) {
             throw new ServerStartException(ServerStartException.Reason.LAUNCH_FAILED,
                     "cannot start the embedded engine (" + spec.weights().label() + ", " + spec.slots() + " slots, "
@@ -54,7 +58,7 @@ public final class EmbeddedServerUnderTest implements ServerUnderTest {
         try {
             Readiness.Ready ready = Readiness.await(target.baseUrl(), spec.backend(), spec.model(), Optional.empty(),
                     READY_TIMEOUT, () -> true);
-            return new EmbeddedServerUnderTest(spec, target, contextPerSlot, ready.model());
+            return new EmbeddedServerUnderTest(spec, target, contextPerSlot, tokenDelay, ready.model());
         } catch (ServerStartException | InterruptedException | RuntimeException e) {
             target.close();
             throw e;
@@ -90,7 +94,8 @@ public final class EmbeddedServerUnderTest implements ServerUnderTest {
     @Override
     public String describe() {
         return "embedded engine " + target.modelName() + " (" + spec.weights().label() + ", " + spec.slots()
-                + " slots, " + contextPerSlot + " tokens each) at " + baseUrl() + ", backend " + spec.backend().cliName();
+                + " slots, " + contextPerSlot + " tokens each) at " + baseUrl() + ", backend " + spec.backend().cliName()
+                + (tokenDelay.isNone() ? "" : ", INJECTED SLOWDOWN: token delay " + tokenDelay);
     }
 
     @Override

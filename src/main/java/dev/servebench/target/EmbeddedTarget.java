@@ -1,7 +1,10 @@
 package dev.servebench.target;
 
 import dev.servebench.target.embedded.EngineConfig;
+import dev.servebench.target.embedded.DelayedEngine;
+import dev.servebench.target.embedded.InferenceEngine;
 import dev.servebench.target.embedded.LlamaEngine;
+import dev.servebench.target.embedded.TokenDelay;
 import dev.servebench.target.embedded.gguf.ModelCache;
 import dev.servebench.target.embedded.gguf.ModelSpec;
 import dev.servebench.target.embedded.gguf.WeightType;
@@ -32,12 +35,14 @@ public final class EmbeddedTarget implements AutoCloseable {
      * @param weights        F16 or Q4_0
      * @param seed           seed of the generated weights
      * @param nativeLog      let llama.cpp print its log
+     * @param tokenDelay     injected slowdown ({@link TokenDelay#NONE} normally)
      */
     public record Options(String host, int port, int slots, int contextPerSlot, WeightType weights, long seed,
-                          boolean nativeLog) {
+                          boolean nativeLog, TokenDelay tokenDelay) {
         public Options {
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(weights, "weights");
+            Objects.requireNonNull(tokenDelay, "tokenDelay");
             if (slots < 1 || slots > 256) {
                 throw new IllegalArgumentException("slots (" + slots + ") must be in [1, 256]");
             }
@@ -45,12 +50,17 @@ public final class EmbeddedTarget implements AutoCloseable {
                 throw new IllegalArgumentException("contextPerSlot (" + contextPerSlot + ") must be >= 8");
             }
         }
+
+        public Options(String host, int port, int slots, int contextPerSlot, WeightType weights, long seed,
+                       boolean nativeLog) {
+            this(host, port, slots, contextPerSlot, weights, seed, nativeLog, TokenDelay.NONE);
+        }
     }
 
-    private final LlamaEngine engine;
+    private final InferenceEngine engine;
     private final EmbeddedServer server;
 
-    private EmbeddedTarget(LlamaEngine engine, EmbeddedServer server) {
+    private EmbeddedTarget(InferenceEngine engine, EmbeddedServer server) {
         this.engine = engine;
         this.server = server;
     }
@@ -58,8 +68,9 @@ public final class EmbeddedTarget implements AutoCloseable {
     public static EmbeddedTarget start(Options options) throws IOException {
         ModelSpec spec = new ModelSpec(options.seed(), options.weights());
         Path model = ModelCache.ensure(spec, ModelCache.defaultDir());
-        LlamaEngine engine = LlamaEngine.start(EngineConfig.of(model, options.slots(), options.contextPerSlot())
+        LlamaEngine llama = LlamaEngine.start(EngineConfig.of(model, options.slots(), options.contextPerSlot())
                 .withModelName(spec.modelName()).withVerboseNativeLog(options.nativeLog()));
+        InferenceEngine engine = options.tokenDelay().isNone() ? llama : new DelayedEngine(llama, options.tokenDelay());
         try {
             EmbeddedServer server = EmbeddedServer.start(engine,
                     ServerSettings.defaults().withHost(options.host()).withPort(options.port()));

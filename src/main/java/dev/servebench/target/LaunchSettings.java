@@ -3,6 +3,7 @@ package dev.servebench.target;
 import dev.servebench.spec.RandomDatasetSpec;
 import dev.servebench.spec.ShareGptDatasetSpec;
 import dev.servebench.spec.WorkloadSpec;
+import dev.servebench.target.embedded.TokenDelay;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -16,9 +17,11 @@ import java.util.Optional;
  * @param embeddedContextPerSlot prompt (with BOS) + output tokens per request for the embedded engine
  * @param urlReadyTimeout        how long an already running server may take to serve its first completion
  * @param containers             starts container targets; empty = none on the class path
+ * @param embeddedTokenDelay     slowdown injected into the embedded engine (the gate's acceptance check)
  */
 public record LaunchSettings(Path logDirectory, Optional<String> apiKey, int embeddedContextPerSlot,
-                             Duration urlReadyTimeout, Optional<ContainerLauncher> containers) {
+                             Duration urlReadyTimeout, Optional<ContainerLauncher> containers,
+                             TokenDelay embeddedTokenDelay) {
 
     /** {@code servebench serve}'s default context per slot. */
     public static final int DEFAULT_EMBEDDED_CONTEXT = 512;
@@ -32,6 +35,7 @@ public record LaunchSettings(Path logDirectory, Optional<String> apiKey, int emb
         Objects.requireNonNull(apiKey, "apiKey");
         Objects.requireNonNull(urlReadyTimeout, "urlReadyTimeout");
         Objects.requireNonNull(containers, "containers");
+        Objects.requireNonNull(embeddedTokenDelay, "embeddedTokenDelay");
         if (embeddedContextPerSlot < 8) {
             throw new IllegalArgumentException("embeddedContextPerSlot (" + embeddedContextPerSlot + ") must be >= 8");
         }
@@ -43,7 +47,7 @@ public record LaunchSettings(Path logDirectory, Optional<String> apiKey, int emb
     /** Defaults, with the container launcher found on the class path (if any). */
     public static LaunchSettings of(Path logDirectory, Optional<String> apiKey) {
         return new LaunchSettings(logDirectory, apiKey, DEFAULT_EMBEDDED_CONTEXT, UrlServer.DEFAULT_READY_TIMEOUT,
-                ContainerLauncher.discover());
+                ContainerLauncher.discover(), TokenDelay.NONE);
     }
 
     /** Context per slot that fits every request of {@code workload}: random lengths are exact maxima. */
@@ -56,7 +60,7 @@ public record LaunchSettings(Path logDirectory, Optional<String> apiKey, int emb
     }
 
     public LaunchSettings withEmbeddedContextPerSlot(int contextPerSlot) {
-        return new LaunchSettings(logDirectory, apiKey, contextPerSlot, urlReadyTimeout, containers);
+        return new LaunchSettings(logDirectory, apiKey, contextPerSlot, urlReadyTimeout, containers, embeddedTokenDelay);
     }
 
     /** Context per slot from {@link #embeddedContextFor(WorkloadSpec)}. */
@@ -65,15 +69,21 @@ public record LaunchSettings(Path logDirectory, Optional<String> apiKey, int emb
     }
 
     public LaunchSettings withUrlReadyTimeout(Duration timeout) {
-        return new LaunchSettings(logDirectory, apiKey, embeddedContextPerSlot, timeout, containers);
+        return new LaunchSettings(logDirectory, apiKey, embeddedContextPerSlot, timeout, containers, embeddedTokenDelay);
     }
 
     public LaunchSettings withContainerLauncher(ContainerLauncher launcher) {
-        return new LaunchSettings(logDirectory, apiKey, embeddedContextPerSlot, urlReadyTimeout, Optional.of(launcher));
+        return new LaunchSettings(logDirectory, apiKey, embeddedContextPerSlot, urlReadyTimeout, Optional.of(launcher),
+                embeddedTokenDelay);
     }
 
     public LaunchSettings withoutContainerLauncher() {
-        return new LaunchSettings(logDirectory, apiKey, embeddedContextPerSlot, urlReadyTimeout, Optional.empty());
+        return new LaunchSettings(logDirectory, apiKey, embeddedContextPerSlot, urlReadyTimeout, Optional.empty(),
+                embeddedTokenDelay);
+    }
+
+    public LaunchSettings withEmbeddedTokenDelay(TokenDelay delay) {
+        return new LaunchSettings(logDirectory, apiKey, embeddedContextPerSlot, urlReadyTimeout, containers, delay);
     }
 
     /** {@code logDirectory/server-KIND.log}. */
@@ -86,6 +96,7 @@ public record LaunchSettings(Path logDirectory, Optional<String> apiKey, int emb
     public String toString() {
         return "LaunchSettings[logDirectory=" + logDirectory + ", apiKey=" + (apiKey.isPresent() ? "(set)" : "(none)")
                 + ", embeddedContextPerSlot=" + embeddedContextPerSlot + ", urlReadyTimeout=" + urlReadyTimeout
-                + ", containers=" + containers.map(c -> c.getClass().getName()).orElse("(none)") + "]";
+                + ", containers=" + containers.map(c -> c.getClass().getName()).orElse("(none)")
+                + ", embeddedTokenDelay=" + embeddedTokenDelay + "]";
     }
 }

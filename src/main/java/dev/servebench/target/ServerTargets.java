@@ -28,7 +28,8 @@ public final class ServerTargets {
      */
     public static ServerUnderTest start(TargetSpec spec, LaunchSettings settings) throws IOException, InterruptedException {
         return switch (spec) {
-            case EmbeddedTargetSpec embedded -> EmbeddedServerUnderTest.start(embedded, settings.embeddedContextPerSlot());
+            case EmbeddedTargetSpec embedded -> EmbeddedServerUnderTest.start(embedded, settings.embeddedContextPerSlot(),
+                    settings.embeddedTokenDelay());
             case UrlTargetSpec url -> UrlServer.connect(url, settings.apiKey(), settings.urlReadyTimeout());
             case ProcessTargetSpec process ->
                     ProcessServer.start(process, settings.logFile(process.kind()), settings.apiKey());

@@ -21,6 +21,12 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import dev.servebench.perf.RunVerdictsJson.Kind;
+import dev.servebench.perf.RunVerdictsJson.Outcome;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.function.ThrowingSupplier;
+import org.opentest4j.TestAbortedException;
 import java.util.stream.Stream;
 import org.assertj.core.api.AbstractDoubleAssert;
 import org.junit.jupiter.api.Assumptions;
@@ -50,21 +56,24 @@ final class SpecSuite {
         for (LoadPointKey key : spec.sweep().points()) {
             List<DynamicNode> tests = new ArrayList<>();
             tests.add(DynamicTest.dynamicTest("measure @ " + key, specUri, () -> session.measure(key, points)));
+            Optional<String> point = Optional.of(key.toString());
             for (PointValidity.Condition condition : PointValidity.Condition.values()) {
-                tests.add(DynamicTest.dynamicTest("validity: " + condition.title(spec.validity(),
-                        SuiteSession.CLIENT_THREADS) + " @ " + key, specUri, () -> validity(points, key, condition)));
+                String name = "validity: " + condition.title(spec.validity(), SuiteSession.CLIENT_THREADS) + " @ " + key;
+                tests.add(DynamicTest.dynamicTest(name, specUri, recorded(session, name, Kind.VALIDITY, point,
+                        () -> validity(points, key, condition))));
             }
-            tests.add(DynamicTest.dynamicTest("server /metrics agrees with the client's token counts @ " + key, specUri,
-                    () -> crossCheck(session, points, key)));
+            String crossCheck = "server /metrics agrees with the client's token counts @ " + key;
+            tests.add(DynamicTest.dynamicTest(crossCheck, specUri, recorded(session, crossCheck, Kind.CROSS_CHECK, point,
+                    () -> crossCheck(session, points, key))));
             for (Expectation expectation : spec.expectations()) {
                 if (expectation instanceof AbsoluteExpectation && expectation.point().equals(key)) {
-                    tests.add(expectationTest(expectation, points));
+                    tests.add(expectationTest(expectation, points, session));
                 }
             }
             nodes.add(DynamicContainer.dynamicContainer(key.toString(), specUri, tests.stream()));
         }
         List<DynamicNode> relative = spec.expectations().stream().filter(e -> e instanceof RelativeExpectation)
-                .map(e -> (DynamicNode) expectationTest(e, points)).toList();
+                .map(e -> (DynamicNode) expectationTest(e, points, session)).toList();
         if (!relative.isEmpty()) {
             nodes.add(DynamicContainer.dynamicContainer("relative expectations", specUri, relative.stream()));
         }
@@ -72,23 +81,45 @@ final class SpecSuite {
                 + spec.target().kind(), specUri, nodes.stream())).onClose(session::close);
     }
 
-    private static void validity(MeasuredPoints points, LoadPointKey key, PointValidity.Condition condition) {
+    /**
+     * Runs {@code body} and records its outcome in the run's verdicts.json: pass with what it judged, fail
+     * with the assertion's message, invalid with the reason it was aborted. The outcome itself is JUnit's.
+     */
+    private static Executable recorded(SuiteSession session, String name, Kind kind, Optional<String> point,
+            ThrowingSupplier<String> body) {
+        return () -> {
+            String judged;
+            try {
+                judged = body.get();
+            } catch (TestAbortedException e) {
+                session.verdict(new RunVerdictsJson.Entry(name, kind, point, Outcome.INVALID, e.getMessage()));
+                throw e;
+            } catch (Throwable e) {
+                session.verdict(new RunVerdictsJson.Entry(name, kind, point, Outcome.FAIL, String.valueOf(e.getMessage())));
+                throw e;
+            }
+            session.verdict(new RunVerdictsJson.Entry(name, kind, point, Outcome.PASS, judged));
+        };
+    }
+
+    private static String validity(MeasuredPoints points, LoadPointKey key, PointValidity.Condition condition) {
         if (!(points.state(key) instanceof MeasuredPoints.Measured measured)) {
             Assumptions.abort(points.notJudgeable(key));
-            return;
+            return "";
         }
         ValidityCheck check = measured.validity().get(condition.ordinal());
         assertThat(check.holds()).as("%s @ %s: %s", check.name(), key, check.explanation()).isTrue();
+        return check.explanation();
     }
 
-    private static void crossCheck(SuiteSession session, MeasuredPoints points, LoadPointKey key) {
+    private static String crossCheck(SuiteSession session, MeasuredPoints points, LoadPointKey key) {
         if (!(points.state(key) instanceof MeasuredPoints.Measured)) {
             Assumptions.abort(points.notJudgeable(key));
         }
         ServerSideObserver.Observation observation = session.observation(key).orElse(null);
         if (observation == null || observation.crossCheck().isEmpty()) {
             Assumptions.abort(observation == null ? "not observed" : observation.crossCheckNote());
-            return;
+            return "";
         }
         CrossCheckResult result = observation.crossCheck().get();
         switch (result.verdict()) {
@@ -97,10 +128,14 @@ final class SpecSuite {
             case DISAGREE, COUNTER_RESET -> org.junit.jupiter.api.Assertions.fail(
                     "server and client token counts at " + key + ": " + result.verdict() + "\n" + result.lines());
         }
+        return result.verdict() + "\n" + result.lines();
     }
 
-    private static DynamicTest expectationTest(Expectation expectation, MeasuredPoints points) {
-        return DynamicTest.dynamicTest(expectation.displayName(), sourceUri(expectation.position()), () -> {
+    private static DynamicTest expectationTest(Expectation expectation, MeasuredPoints points, SuiteSession session) {
+        Optional<String> at = expectation instanceof AbsoluteExpectation ? Optional.of(expectation.point().toString())
+                : Optional.empty();
+        return DynamicTest.dynamicTest(expectation.displayName(), sourceUri(expectation.position()),
+                recorded(session, expectation.displayName(), Kind.EXPECTATION, at, () -> {
             SuiteAllure.expectationLabels(expectation);
             for (LoadPointKey point : expectation.points()) {
                 String reason = points.notJudgeable(point);
@@ -117,7 +152,8 @@ final class SpecSuite {
                 case GREATER_THAN -> measured.isGreaterThan(verdict.limit());
                 case LESS_THAN -> measured.isLessThan(verdict.limit());
             }
-        });
+            return message;
+        }));
     }
 
     /** JUnit reads {@code ?line=&column=} of a file URI as the test's position in the spec. */

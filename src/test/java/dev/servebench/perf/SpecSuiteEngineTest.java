@@ -87,6 +87,21 @@ class SpecSuiteEngineTest {
                             assertThat(environment.path("fingerprint").asText()).hasSize(16);
                             assertThat(environment.path("target_kind").asText()).isEqualTo("url");
                             assertThat(environment.path("cpus").asInt()).isPositive();
+                            JsonNode verdicts = new ObjectMapper().readTree(run.resolve("verdicts.json").toFile());
+                            assertThat(verdicts.path("verdicts")).anySatisfy(v -> {
+                                assertThat(v.path("name").asText()).isEqualTo("output_throughput ≥ 1000000000 tok/s @ concurrency=4");
+                                assertThat(v.path("kind").asText()).isEqualTo("expectation");
+                                assertThat(v.path("point").asText()).isEqualTo("concurrency=4");
+                                assertThat(v.path("outcome").asText()).isEqualTo("fail");
+                                assertThat(v.path("reason").asText()).contains("output_throughput @ concurrency=4 = ");
+                            }).anySatisfy(v -> {
+                                assertThat(v.path("name").asText()).isEqualTo("total_throughput ≥ 1 tok/s @ concurrency=4");
+                                assertThat(v.path("outcome").asText()).isEqualTo("pass");
+                                assertThat(v.path("reason").asText()).contains("total_throughput");
+                            }).anySatisfy(v -> {
+                                assertThat(v.path("kind").asText()).isEqualTo("cross_check");
+                                assertThat(v.path("outcome").asText()).isEqualTo("invalid");
+                            });
                         }));
     }
 
@@ -108,6 +123,16 @@ class SpecSuiteEngineTest {
                 .contains("output_throughput ≥ 1 tok/s @ concurrency=4");
         assertThat(results.testEvents().failed().list()).extracting(e -> e.getTestDescriptor().getDisplayName())
                 .anyMatch(name -> name.startsWith("validity: completed requests"));
+        Path run = Files.list(directory.resolve("reports")).toList().getFirst();
+        JsonNode verdicts = new ObjectMapper().readTree(run.resolve("verdicts.json").toFile()).path("verdicts");
+        assertThat(verdicts).anySatisfy(v -> {
+            assertThat(v.path("name").asText()).isEqualTo("output_throughput ≥ 1 tok/s @ concurrency=4");
+            assertThat(v.path("outcome").asText()).isEqualTo("invalid");
+            assertThat(v.path("reason").asText()).contains("is invalid");
+        }).anySatisfy(v -> {
+            assertThat(v.path("name").asText()).startsWith("validity: completed requests");
+            assertThat(v.path("outcome").asText()).isEqualTo("fail");
+        });
     }
 
     @Test

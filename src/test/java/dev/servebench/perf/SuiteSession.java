@@ -31,11 +31,18 @@ final class SuiteSession implements AutoCloseable {
     private ServerSideObserver observer;
     private RunMeasurementsJson measurements;
     private String startFailure;
+    private final RunVerdictsJson verdicts;
 
     SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output) {
         this.spec = spec;
         this.settings = settings;
         this.output = output;
+        this.verdicts = new RunVerdictsJson(output.resolve("verdicts.json"), spec.name());
+    }
+
+    /** Appends a judged test's outcome to the run's verdicts.json. */
+    void verdict(RunVerdictsJson.Entry entry) throws IOException {
+        verdicts.add(entry);
     }
 
     void measure(LoadPointKey key, MeasuredPoints points) throws Exception {
@@ -70,7 +77,7 @@ final class SuiteSession implements AutoCloseable {
         }
         if (runner == null) {
             try {
-                server = SuiteTargets.start(spec, output.resolve("server"), settings.apiKey());
+                server = SuiteTargets.start(spec, output.resolve("server"), settings);
                 runner = new SpecRunner(spec, server.baseUrl(), server.model(), settings.apiKey(),
                         SuiteTargets.vocabulary(server), output, server.kind());
                 writeEnvironment();

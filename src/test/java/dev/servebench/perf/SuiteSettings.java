@@ -1,5 +1,6 @@
 package dev.servebench.perf;
 
+import dev.servebench.target.embedded.TokenDelay;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -14,9 +15,11 @@ import java.util.function.Function;
  * @param url            {@code servebench.url}: the server for {@code url}
  * @param reports        where runs are written ({@code servebench.reports}, default {@code reports/perf})
  * @param apiKey         bearer key from {@code OPENAI_API_KEY}; never printed
+ * @param tokenDelay     {@code servebench.embedded.token-delay}: slowdown injected into the embedded engine
+ *                       (e.g. {@code 15%}), for checking the gate; not part of the run's fingerprint
  */
 record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> url, Path reports,
-        Optional<String> apiKey) {
+        Optional<String> apiKey, TokenDelay tokenDelay) {
 
     static final Path DEFAULT_SPEC = Path.of("fixtures", "specs", "embedded-default.yaml");
 
@@ -26,13 +29,14 @@ record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> u
         return new SuiteSettings(lookup.apply("servebench.spec").map(Path::of).orElse(DEFAULT_SPEC),
                 lookup.apply("servebench.target"), lookup.apply("servebench.url").map(URI::create),
                 lookup.apply("servebench.reports").map(Path::of).orElse(Path.of("reports", "perf")),
-                Optional.ofNullable(System.getenv("OPENAI_API_KEY")).filter(k -> !k.isBlank()));
+                Optional.ofNullable(System.getenv("OPENAI_API_KEY")).filter(k -> !k.isBlank()),
+                lookup.apply("servebench.embedded.token-delay").map(TokenDelay::parse).orElse(TokenDelay.NONE));
     }
 
     @Override
     public String toString() {
         return "SuiteSettings[spec=" + spec + ", target=" + targetOverride.orElse("(spec)") + ", url="
                 + url.map(URI::toString).orElse("-") + ", reports=" + reports + ", apiKey="
-                + (apiKey.isPresent() ? "(set)" : "(none)") + "]";
+                + (apiKey.isPresent() ? "(set)" : "(none)") + ", tokenDelay=" + tokenDelay + "]";
     }
 }

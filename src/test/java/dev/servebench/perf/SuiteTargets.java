@@ -8,7 +8,6 @@ import dev.servebench.target.ServerTargets;
 import dev.servebench.target.ServerUnderTest;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Optional;
 
 /** Chooses and starts the server of a suite run: the spec's target unless a system property overrides it. */
 final class SuiteTargets {
@@ -40,10 +39,10 @@ final class SuiteTargets {
     }
 
     /** Starts the spec's server; embedded slots get the context the workload needs. */
-    static ServerUnderTest start(PerformanceSpec spec, Path logDirectory, Optional<String> apiKey)
+    static ServerUnderTest start(PerformanceSpec spec, Path logDirectory, SuiteSettings settings)
             throws IOException, InterruptedException {
-        return ServerTargets.start(spec.target(), LaunchSettings.of(logDirectory, apiKey)
-                .withEmbeddedContextFor(spec.workload()));
+        return ServerTargets.start(spec.target(), LaunchSettings.of(logDirectory, settings.apiKey())
+                .withEmbeddedContextFor(spec.workload()).withEmbeddedTokenDelay(settings.tokenDelay()));
     }
 
     /** Random token-id prompts stay inside the server's vocabulary when it states one (the embedded engine). */
