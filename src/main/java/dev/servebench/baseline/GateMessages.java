@@ -28,7 +28,7 @@ final class GateMessages {
             case REGRESSION, IMPROVEMENT, NO_CHANGE -> {
                 double p = o.pValue().orElseThrow();
                 line.append(WelchTest.NAME).append(" p = ").append(probability(p))
-                        .append(p < o.alpha() ? " < " : " \u2265 ").append(plain(o.alpha()))
+                        .append(p < o.alpha() ? " < " : " \u2265 ").append(probability(o.alpha()))
                         .append(", tolerance ").append(percent(o.tolerance(), false));
             }
         }

@@ -161,17 +161,25 @@ class SpecSuiteEngineTest {
                   - output_throughput >= 1 tok/s @ concurrency=4
                 """);
 
-        EngineExecutionResults results = run(spec);
+        // servebench.image (the Jenkinsfile's SERVER_IMAGE) replaces the spec's image.
+        EngineExecutionResults results = run(spec, "servebench.image", "lmsysorg/sglang:v0.5.6");
 
         assertThat(results.testEvents().failed().list()).isEmpty();
         assertThat(results.testEvents().succeeded().list()).isEmpty();
-        assertThat(results.testEvents().aborted().list()).isNotEmpty().allSatisfy(event -> assertThat(
-                event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable()
-                        .orElseThrow().getMessage()).contains("container target").contains("Docker"));
+        List<String> messages = results.testEvents().aborted().list().stream().map(event -> event
+                .getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable()
+                .orElseThrow().getMessage()).toList();
+        assertThat(messages).isNotEmpty().allSatisfy(message -> assertThat(message).contains("container target")
+                .contains("Docker")).anySatisfy(message -> assertThat(message).contains("lmsysorg/sglang:v0.5.6"))
+                .noneSatisfy(message -> assertThat(message).contains("sglang:latest"));
     }
 
-    private EngineExecutionResults run(Path spec) {
-        return EngineTestKit.engine("junit-jupiter")
+    private EngineExecutionResults run(Path spec, String... parameters) {
+        var request = EngineTestKit.engine("junit-jupiter");
+        for (int i = 0; i + 1 < parameters.length; i += 2) {
+            request = request.configurationParameter(parameters[i], parameters[i + 1]);
+        }
+        return request
                 .selectors(selectClass(SpecSuiteFixture.class))
                 .configurationParameter("servebench.spec", spec.toString())
                 .configurationParameter("servebench.reports", directory.resolve("reports").toString())

@@ -13,12 +13,13 @@ import java.util.function.Function;
  * @param spec           the YAML spec ({@code servebench.spec}, default: the embedded default spec)
  * @param targetOverride {@code servebench.target}: embedded, url, process or container replaces the spec's kind
  * @param url            {@code servebench.url}: the server for {@code url}
+ * @param image          {@code servebench.image}: replaces a container target's image (e.g. a new server release)
  * @param reports        where runs are written ({@code servebench.reports}, default {@code reports/perf})
  * @param apiKey         bearer key from {@code OPENAI_API_KEY}; never printed
  * @param tokenDelay     {@code servebench.embedded.token-delay}: slowdown injected into the embedded engine
  *                       (e.g. {@code 15%}), for checking the gate; not part of the run's fingerprint
  */
-record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> url, Path reports,
+record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> url, Optional<String> image, Path reports,
         Optional<String> apiKey, TokenDelay tokenDelay) {
 
     static final Path DEFAULT_SPEC = Path.of("fixtures", "specs", "embedded-default.yaml");
@@ -28,6 +29,7 @@ record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> u
                 .or(() -> Optional.ofNullable(System.getProperty(key))).filter(v -> !v.isBlank());
         return new SuiteSettings(lookup.apply("servebench.spec").map(Path::of).orElse(DEFAULT_SPEC),
                 lookup.apply("servebench.target"), lookup.apply("servebench.url").map(URI::create),
+                lookup.apply("servebench.image"),
                 lookup.apply("servebench.reports").map(Path::of).orElse(Path.of("reports", "perf")),
                 Optional.ofNullable(System.getenv("OPENAI_API_KEY")).filter(k -> !k.isBlank()),
                 lookup.apply("servebench.embedded.token-delay").map(TokenDelay::parse).orElse(TokenDelay.NONE));
@@ -36,7 +38,7 @@ record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> u
     @Override
     public String toString() {
         return "SuiteSettings[spec=" + spec + ", target=" + targetOverride.orElse("(spec)") + ", url="
-                + url.map(URI::toString).orElse("-") + ", reports=" + reports + ", apiKey="
+                + url.map(URI::toString).orElse("-") + ", image=" + image.orElse("-") + ", reports=" + reports + ", apiKey="
                 + (apiKey.isPresent() ? "(set)" : "(none)") + ", tokenDelay=" + tokenDelay + "]";
     }
 }

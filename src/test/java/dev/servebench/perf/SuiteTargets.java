@@ -1,5 +1,6 @@
 package dev.servebench.perf;
 
+import dev.servebench.spec.ContainerTargetSpec;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.TargetSpec;
 import dev.servebench.spec.UrlTargetSpec;
@@ -15,8 +16,16 @@ final class SuiteTargets {
     private SuiteTargets() {
     }
 
-    /** Applies {@code servebench.target} / {@code servebench.url} to the spec's target. */
+    /** Applies {@code servebench.target} / {@code servebench.url} / {@code servebench.image} to the spec's target. */
     static PerformanceSpec resolve(PerformanceSpec spec, SuiteSettings settings) {
+        if (settings.image().isPresent()) {
+            if (!(spec.target() instanceof ContainerTargetSpec c)) {
+                throw new IllegalArgumentException("servebench.image=" + settings.image().get() + " but spec " + spec.name()
+                        + " describes a " + spec.target().kind() + " target; an image replaces a container target's");
+            }
+            spec = withTarget(spec, new ContainerTargetSpec(settings.image().get(), c.command(), c.gpus(), c.shmSize(),
+                    c.modelCache(), c.port(), c.env(), c.readyTimeout(), c.backend(), c.model()));
+        }
         if (settings.targetOverride().isEmpty() && settings.url().isEmpty()) {
             return spec;
         }
@@ -34,6 +43,10 @@ final class SuiteTargets {
                 yield spec.target();
             }
         };
+        return withTarget(spec, target);
+    }
+
+    private static PerformanceSpec withTarget(PerformanceSpec spec, TargetSpec target) {
         return new PerformanceSpec(spec.name(), spec.description(), target, spec.workload(), spec.sweep(),
                 spec.warmup(), spec.repeats(), spec.validity(), spec.expectations(), spec.source());
     }
