@@ -20,10 +20,10 @@ final class ChartOptions {
     }
 
     /** Output, input and total token throughput over the load points as separate lines, peak output marked. */
-    static ObjectNode throughput(List<LoadPointView> points, String axisName) {
+    static ObjectNode throughput(List<LoadPointView> points, Axis axis) {
         ObjectNode option = base("Token throughput by load point",
                 "median over repeats; peak_output_throughput = busiest 1-s bucket, a burst, not a sustainable rate",
-                axisName, categories(points), MetricId.OUTPUT_THROUGHPUT.unit().symbol());
+                axis.name(), axis.labels(), MetricId.OUTPUT_THROUGHPUT.unit().symbol());
         ArrayNode series = option.putArray("series");
         ObjectNode output = line(series, MetricId.OUTPUT_THROUGHPUT, points);
         output.putObject("markPoint").putArray("data").addObject().put("type", "max").put("name", "max sustained");
@@ -70,8 +70,8 @@ final class ChartOptions {
     }
 
     /** Three percentiles of one latency over the load points, as grouped bars. */
-    static ObjectNode latency(String title, List<MetricId> percentiles, List<LoadPointView> points, String axisName) {
-        ObjectNode option = base(title, "median over repeats of each percentile", axisName, categories(points),
+    static ObjectNode latency(String title, List<MetricId> percentiles, List<LoadPointView> points, Axis axis) {
+        ObjectNode option = base(title, "median over repeats of each percentile", axis.name(), axis.labels(),
                 percentiles.getFirst().unit().symbol());
         ArrayNode series = option.putArray("series");
         for (MetricId metric : percentiles) {
@@ -133,6 +133,21 @@ final class ChartOptions {
         return option;
     }
 
+    /**
+     * The load-point axis: concurrencies when every point is a closed-loop concurrency point, else the points'
+     * full names (a rate point has no single number to stand for it).
+     */
+    record Axis(String name, ArrayNode labels) {
+        static Axis of(List<LoadPointView> points) {
+            boolean concurrencyOnly = points.stream().allMatch(LoadPointView::concurrencyOnly);
+            ArrayNode labels = JSON.arrayNode();
+            for (LoadPointView point : points) {
+                labels.add(concurrencyOnly ? point.point().substring("concurrency=".length()) : point.point());
+            }
+            return new Axis(concurrencyOnly ? "concurrency" : "load point", labels);
+        }
+    }
+
     static String shortCommit(String commit) {
         return commit.isEmpty() ? "?" : commit.substring(0, Math.min(10, commit.length()));
     }
@@ -163,12 +178,6 @@ final class ChartOptions {
             }
         }
         return data;
-    }
-
-    private static ArrayNode categories(List<LoadPointView> points) {
-        ArrayNode labels = JSON.arrayNode();
-        points.forEach(point -> labels.add(point.axisLabel()));
-        return labels;
     }
 
     private static ObjectNode base(String title, String subtitle, String xName, ArrayNode categories, String yName) {

@@ -40,11 +40,6 @@ public record LoadPointView(String point, boolean valid, int requested, int repe
         return key.capped() && key.closedLoop();
     }
 
-    /** The concurrency for concurrency-only points, else the point's name. */
-    public String axisLabel() {
-        return concurrencyOnly() ? Integer.toString(LoadPointKey.parse(point).concurrency()) : point;
-    }
-
     /** A metric over repeats: the median expectations judge, and the range the repeats spanned. */
     public record Spread(double median, double min, double max) {
         public Spread {

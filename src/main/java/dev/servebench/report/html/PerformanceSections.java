@@ -20,12 +20,12 @@ final class PerformanceSections {
 
     private final List<LoadPointView> points;
     private final ChartSet charts;
-    private final String axisName;
+    private final ChartOptions.Axis axis;
 
     PerformanceSections(List<LoadPointView> points, ChartSet charts) {
         this.points = points;
         this.charts = charts;
-        this.axisName = points.stream().allMatch(LoadPointView::concurrencyOnly) ? "concurrency" : "load point";
+        this.axis = ChartOptions.Axis.of(points);
     }
 
     String throughput() {
@@ -45,7 +45,7 @@ final class PerformanceSections {
                 Html.paragraph("note", "Medians over repeats, min–max in brackets. output_throughput counts generated"
                         + " tokens only; total_throughput adds the prompt tokens; peak_output_throughput is the"
                         + " busiest single second (a burst). Report the metric id with every number.")
-                        + charts.add("throughput", ChartOptions.throughput(points, axisName), "wide")
+                        + charts.add("throughput", ChartOptions.throughput(points, axis), "wide")
                         + Html.table("numbers", headers, rows, List.of()));
     }
 
@@ -84,7 +84,7 @@ final class PerformanceSections {
         for (int i = 0; i < LATENCIES.size(); i++) {
             body.append(charts.add("latency-" + LATENCY_TITLES.get(i).toLowerCase(java.util.Locale.ROOT)
                     .replace(' ', '-'), ChartOptions.latency(LATENCY_TITLES.get(i), LATENCIES.get(i), points,
-                    axisName), "half"));
+                    axis), "half"));
             for (MetricId metric : LATENCIES.get(i)) {
                 List<String> row = new ArrayList<>(List.of(ChartOptions.seriesName(metric)));
                 points.forEach(point -> row.add(spread(point, metric)));
