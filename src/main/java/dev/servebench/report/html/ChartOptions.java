@@ -25,16 +25,13 @@ final class ChartOptions {
                 "median over repeats; peak_output_throughput = busiest 1-s bucket, a burst, not a sustainable rate",
                 axis.name(), axis.labels(), MetricId.OUTPUT_THROUGHPUT.unit().symbol());
         ArrayNode series = option.putArray("series");
-        ObjectNode output = line(series, MetricId.OUTPUT_THROUGHPUT, points);
-        output.putObject("markPoint").putArray("data").addObject().put("type", "max").put("name", "max sustained");
+        line(series, MetricId.OUTPUT_THROUGHPUT, points).putObject("label").put("show", true).put("position", "bottom");
         line(series, MetricId.INPUT_THROUGHPUT, points);
         line(series, MetricId.TOTAL_THROUGHPUT, points).putObject("lineStyle").put("type", "dashed");
         ObjectNode peak = series.addObject().put("name", seriesName(MetricId.PEAK_OUTPUT_THROUGHPUT))
                 .put("type", "scatter").put("symbol", "triangle").put("symbolSize", 14);
         peak.set("data", medians(points, MetricId.PEAK_OUTPUT_THROUGHPUT));
-        ObjectNode mark = peak.putObject("markPoint");
-        mark.putArray("data").addObject().put("type", "max").put("name", "peak");
-        mark.putObject("label").put("formatter", "peak\n{c}");
+        peak.putObject("label").put("show", true).put("position", "top").put("formatter", "peak {c}");
         return option;
     }
 
@@ -47,7 +44,8 @@ final class ChartOptions {
             seconds.add(i);
             counts.add(buckets[i]);
         }
-        ObjectNode option = base(point.point(), records.source() + "; 1-s buckets from the first successful start",
+        ObjectNode option = base(point.point(), "records of " + records.source() + "\n" + records.file()
+                + "; 1-s buckets from the first successful start",
                 "second of the run", seconds, MetricId.OUTPUT_THROUGHPUT.unit().symbol());
         ObjectNode bars = option.putArray("series").addObject()
                 .put("name", "output token events per 1-s bucket (" + MetricId.OUTPUT_THROUGHPUT.unit().symbol() + ")")
@@ -62,7 +60,8 @@ final class ChartOptions {
             ObjectNode at = line.putArray("data").addObject().put("name", "sustained");
             at.put("yAxis", Numbers.inlined(sustained.get().median()));
             at.putObject("lineStyle").put("type", "dashed").put("width", 2).put("color", "#c0392b");
-            at.putObject("label").put("position", "insideEndTop").put("formatter", "sustained "
+            at.putObject("label").put("position", "insideEndTop").put("backgroundColor", "rgba(255, 255, 255, 0.85)")
+                    .put("padding", 2).put("formatter", "sustained "
                     + MetricId.OUTPUT_THROUGHPUT.id() + " (median) " + Numbers.text(sustained.get().median()) + " "
                     + MetricId.OUTPUT_THROUGHPUT.unit().symbol());
         }
@@ -185,7 +184,7 @@ final class ChartOptions {
         option.putObject("title").put("text", title).put("subtext", subtitle).put("left", "center");
         option.putObject("tooltip").put("trigger", "axis");
         option.putObject("legend").put("bottom", 0).put("type", "scroll");
-        option.putObject("grid").put("left", 64).put("right", 40).put("top", 72).put("bottom", 72);
+        option.putObject("grid").put("left", 64).put("right", 40).put("top", 84).put("bottom", 72);
         ObjectNode x = option.putObject("xAxis").put("type", "category").put("name", xName)
                 .put("nameLocation", "middle").put("nameGap", 28);
         if (categories != null) {

@@ -67,14 +67,16 @@ public record LoadPointView(String point, boolean valid, int requested, int repe
      * Detail from one repeat's records, computed in Java so the page never holds raw records.
      *
      * @param source               which repeat and why, e.g. "repeat 2 of 3 (median output_throughput)"
+     * @param file                 the records file read, e.g. concurrency-8.r2.records.jsonl
      * @param tokenEventsPerSecond output token events per 1-s bucket from the first successful start
      * @param ttftMs               SGLang TTFT percentiles of the successful requests
      * @param itlMs                SGLang ITL percentiles of every inter-token gap
      */
-    public record RepeatRecords(String source, long[] tokenEventsPerSecond, Percentiles ttftMs, Percentiles itlMs) {
+    public record RepeatRecords(String source, String file, long[] tokenEventsPerSecond, Percentiles ttftMs,
+            Percentiles itlMs) {
         public RepeatRecords {
-            if (source == null || source.isBlank()) {
-                throw new IllegalArgumentException("records need a source");
+            if (source == null || source.isBlank() || file == null || file.isBlank()) {
+                throw new IllegalArgumentException("records need a source and a file");
             }
             tokenEventsPerSecond = tokenEventsPerSecond.clone();
             Objects.requireNonNull(ttftMs, "ttftMs");

@@ -7,8 +7,8 @@ import java.util.Locale;
 /** Numbers as the page shows and inlines them. */
 final class Numbers {
 
-    /** Six significant digits: beyond any run-to-run noise, and it keeps the inlined data small. */
-    private static final MathContext INLINED = new MathContext(6);
+    /** Four significant digits: finer than run-to-run noise, short in labels and in the inlined data. */
+    private static final MathContext INLINED = new MathContext(4);
 
     private Numbers() {
     }

@@ -105,7 +105,7 @@ final class PerformanceSections {
                 names.add(point.point());
                 ttft.add(found.value().ttftMs());
                 itl.add(found.value().itlMs());
-                sources.add(List.of(point.point(), found.value().source(),
+                sources.add(List.of(point.point(), found.value().source(), found.value().file(),
                         Integer.toString(found.value().ttftMs().samples()),
                         Integer.toString(found.value().itlMs().samples())));
             }
@@ -118,7 +118,8 @@ final class PerformanceSections {
         return Html.section("distributions", "TTFT and ITL distributions", "<div class=\"charts\">\n"
                 + charts.add("ttft-cdf", ChartOptions.cdf("TTFT distribution", subtitle, "ms", names, ttft), "half")
                 + charts.add("itl-cdf", ChartOptions.cdf("ITL distribution", subtitle, "ms", names, itl), "half")
-                + "</div>\n" + Html.table("numbers", List.of("load point", "records of", "TTFT samples", "ITL samples"),
+                + "</div>\n" + Html.table("numbers", List.of("load point", "records of", "file", "TTFT samples",
+                "ITL samples"),
                 sources, List.of()));
     }
 

@@ -94,8 +94,8 @@ final class PointLoader {
                 .toList();
         boolean chosen = repeats.stream().anyMatch(r -> r.containsKey(MetricId.OUTPUT_THROUGHPUT));
         int repeat = chosen ? order.get((order.size() - 1) / 2) + 1 : 1;
-        String source = repeats.size() == 1 ? "records of its only repeat"
-                : "records of repeat " + repeat + " of " + repeats.size()
+        String source = repeats.size() == 1 ? "the only repeat"
+                : "repeat " + repeat + " of " + repeats.size()
                         + (chosen ? " (median " + MetricId.OUTPUT_THROUGHPUT.id() + ")" : " (first; no "
                         + MetricId.OUTPUT_THROUGHPUT.id() + " to choose by)");
         String stem = key.toLoadPoint(1.0).label() + (fileRepeats > 1 ? ".r" + repeat : "");
@@ -107,7 +107,7 @@ final class PointLoader {
         List<RequestRecord> successes = records.stream().filter(RequestRecord::succeeded).toList();
         double[] ttft = successes.stream().mapToDouble(RequestRecord::sglangTtftSeconds).toArray();
         double[] itl = successes.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.sglangItlSeconds())).toArray();
-        return Input.found(new LoadPointView.RepeatRecords(source + " (" + file.getFileName() + ")",
+        return Input.found(new LoadPointView.RepeatRecords(source, file.getFileName().toString(),
                 TokenTimeline.tokenEventsPerSecond(records), Percentiles.of(ttft, 1000), Percentiles.of(itl, 1000)));
     }
 }

@@ -40,8 +40,8 @@ class HtmlReportRendererTest {
         assertThat(chart.path("series").get(2).path("data").toString()).isEqualTo("[1100.0,3740.0]");
         JsonNode peak = chart.path("series").get(3);
         assertThat(peak.path("type").asText()).isEqualTo("scatter");
-        assertThat(peak.path("data").toString()).isEqualTo("[630.0,1306.2]");
-        assertThat(peak.path("markPoint").path("data").get(0).path("type").asText()).isEqualTo("max");
+        assertThat(peak.path("data").toString()).isEqualTo("[630.0,1306.0]");
+        assertThat(peak.path("label").path("formatter").asText()).isEqualTo("peak {c}");
     }
 
     @Test
@@ -49,7 +49,8 @@ class HtmlReportRendererTest {
         JsonNode chart = data(HtmlReportRenderer.render(ReportModels.complete("demo"))).path("charts").path("timeline-2");
         JsonNode bars = chart.path("series").get(0);
         assertThat(chart.path("title").path("text").asText()).isEqualTo("concurrency=32");
-        assertThat(chart.path("title").path("subtext").asText()).startsWith("records of repeat 2 of 3");
+        assertThat(chart.path("title").path("subtext").asText()).isEqualTo("records of repeat 2 of 3 (median"
+                + " output_throughput)\nconcurrency-32.r2.records.jsonl; 1-s buckets from the first successful start");
         assertThat(bars.path("data")).hasSize(20);
         JsonNode sustained = bars.path("markLine").path("data").get(0);
         assertThat(sustained.path("yAxis").asDouble()).isEqualTo(622.0);

@@ -66,8 +66,8 @@ class ReportLoaderTest {
     void detailComesFromTheMedianRepeatAndItsBusiestSecondIsItsPeak() throws IOException {
         LoadPointView point = load(run).points().get(2);
         LoadPointView.RepeatRecords records = ((Input.Found<LoadPointView.RepeatRecords>) point.records()).value();
-        assertThat(records.source()).contains("repeat 2 of 3", "median output_throughput",
-                "concurrency-16.r2.records.jsonl");
+        assertThat(records.source()).isEqualTo("repeat 2 of 3 (median output_throughput)");
+        assertThat(records.file()).isEqualTo("concurrency-16.r2.records.jsonl");
         List<RequestRecord> second = RecordJsonl.read(run.resolve("concurrency-16.r2.records.jsonl"));
         double peak = SummaryCalculator.compute(second, SyntheticLoad.duration(second), MetricOptions.defaults())
                 .value(MetricId.PEAK_OUTPUT_THROUGHPUT).orElseThrow();
@@ -107,7 +107,7 @@ class ReportLoaderTest {
                     assertThat(s.metric()).isEqualTo("output_throughput");
                     assertThat(s.point()).isEqualTo("concurrency=16");
                     assertThat(s.shifts().getFirst().index()).isEqualTo(8);
-                    assertThat(s.shifts().getFirst().firstCommitAfter()).isEqualTo(String.format("%040x", 0xc0ffee08L));
+                    assertThat(s.shifts().getFirst().firstCommitAfter()).isEqualTo(RunDirectoryFixture.commit(8));
                 });
     }
 

@@ -55,8 +55,8 @@ final class ReportModels {
         double[] ttft = {0.08, 0.09, 0.11, 0.35};
         double[] itl = {0.010, 0.011, 0.012, 0.4};
         return new LoadPointView("concurrency=" + concurrency, true, 4 * concurrency, 3, metrics,
-                Input.found(new LoadPointView.RepeatRecords("records of repeat 2 of 3 (median output_throughput)",
-                        buckets, Percentiles.of(ttft, 1000), Percentiles.of(itl, 1000))));
+                Input.found(new LoadPointView.RepeatRecords("repeat 2 of 3 (median output_throughput)",
+                        "concurrency-" + concurrency + ".r2.records.jsonl", buckets, Percentiles.of(ttft, 1000), Percentiles.of(itl, 1000))));
     }
 
     private static TrendView.Series trend() {

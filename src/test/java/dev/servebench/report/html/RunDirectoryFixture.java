@@ -96,6 +96,11 @@ final class RunDirectoryFixture {
         return run;
     }
 
+    /** The commit of the night's history run: its first ten characters tell the nights apart. */
+    static String commit(int night) {
+        return String.format("c0ffee%04d", night) + "a".repeat(30);
+    }
+
     static int requests(int concurrency) {
         return 3 * concurrency + 4;
     }
@@ -123,7 +128,7 @@ final class RunDirectoryFixture {
             double wobble = 1 + 0.01 * ((night * 7) % 5 - 2);
             double drop = night < 8 ? 1.0 : 0.85;
             ObjectNode line = new ObjectMapper().createObjectNode().put("spec", SPEC).put("fingerprint", fingerprint)
-                    .put("commit", String.format("%040x", 0xc0ffee00L + night))
+                    .put("commit", commit(night))
                     .put("time", String.format("2026-11-%02dT02:00:00Z", night + 10)).put("run", "night-" + night);
             ObjectNode medians = line.putObject("medians");
             for (int concurrency : CONCURRENCIES) {
