@@ -25,7 +25,7 @@ final class ChartOptions {
                 "median over repeats; peak_output_throughput = busiest 1-s bucket, a burst, not a sustainable rate",
                 axis.name(), axis.labels(), MetricId.OUTPUT_THROUGHPUT.unit().symbol());
         ArrayNode series = option.putArray("series");
-        line(series, MetricId.OUTPUT_THROUGHPUT, points).putObject("label").put("show", true).put("position", "bottom");
+        line(series, MetricId.OUTPUT_THROUGHPUT, points).putObject("label").put("show", true).put("position", "right");
         line(series, MetricId.INPUT_THROUGHPUT, points);
         line(series, MetricId.TOTAL_THROUGHPUT, points).putObject("lineStyle").put("type", "dashed");
         ObjectNode peak = series.addObject().put("name", seriesName(MetricId.PEAK_OUTPUT_THROUGHPUT))
@@ -51,9 +51,10 @@ final class ChartOptions {
                 .put("name", "output token events per 1-s bucket (" + MetricId.OUTPUT_THROUGHPUT.unit().symbol() + ")")
                 .put("type", "bar").put("barCategoryGap", "15%");
         bars.set("data", counts);
-        ObjectNode peak = bars.putObject("markPoint");
+        ObjectNode peak = bars.putObject("markPoint").put("symbol", "circle").put("symbolSize", 8);
         peak.putArray("data").addObject().put("type", "max").put("name", "peak");
-        peak.putObject("label").put("formatter", "peak {c}");
+        peak.putObject("itemStyle").put("color", "#c0392b");
+        peak.putObject("label").put("position", "top").put("fontWeight", "bold").put("formatter", "peak {c}");
         Optional<LoadPointView.Spread> sustained = point.metric(MetricId.OUTPUT_THROUGHPUT);
         if (sustained.isPresent()) {
             ObjectNode line = bars.putObject("markLine").put("symbol", "none");
@@ -181,7 +182,8 @@ final class ChartOptions {
 
     private static ObjectNode base(String title, String subtitle, String xName, ArrayNode categories, String yName) {
         ObjectNode option = JSON.objectNode().put("animation", false);
-        option.putObject("title").put("text", title).put("subtext", subtitle).put("left", "center");
+        ObjectNode heading = option.putObject("title").put("text", title).put("subtext", subtitle).put("left", "center");
+        heading.putObject("subtextStyle").put("lineHeight", 14);
         option.putObject("tooltip").put("trigger", "axis");
         option.putObject("legend").put("bottom", 0).put("type", "scroll");
         option.putObject("grid").put("left", 64).put("right", 40).put("top", 84).put("bottom", 72);
