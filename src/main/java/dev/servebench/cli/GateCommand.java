@@ -151,20 +151,7 @@ public final class GateCommand implements Callable<Integer> {
 
     /** {@code concurrency=8}, {@code rate=4}, {@code concurrency=8,rate=4} (as LoadPointKey prints them). */
     static LoadPointKey parsePoint(String text) {
-        int concurrency = 0;
-        double rate = Double.POSITIVE_INFINITY;
-        for (String part : text.split(",")) {
-            String[] kv = part.split("=", 2);
-            if (kv.length != 2) {
-                throw new IllegalArgumentException("load point \"" + text + "\"; expected concurrency=N and/or rate=R");
-            }
-            switch (kv[0]) {
-                case "concurrency" -> concurrency = Integer.parseInt(kv[1]);
-                case "rate" -> rate = kv[1].equals("inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(kv[1]);
-                default -> throw new IllegalArgumentException("load point \"" + text + "\"; unknown coordinate " + kv[0]);
-            }
-        }
-        return new LoadPointKey(concurrency, rate);
+        return LoadPointKey.parse(text);
     }
 
     private int fail(String message) {

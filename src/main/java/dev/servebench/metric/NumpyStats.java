@@ -64,6 +64,16 @@ public final class NumpyStats {
         return percentileOfSorted(sortedCopy(values), p);
     }
 
+    /** {@link #percentile} at each of {@code ps}, sorting once (a distribution's worth of percentiles). */
+    public static double[] percentiles(double[] values, double[] ps) {
+        double[] sorted = sortedCopy(values);
+        double[] result = new double[ps.length];
+        for (int i = 0; i < ps.length; i++) {
+            result[i] = percentileOfSorted(sorted, ps[i]);
+        }
+        return result;
+    }
+
     /** {@code np.max}; 0.0 for an empty array (the {@code or 0} scalar). */
     public static double max(double[] values) {
         if (values.length == 0) {

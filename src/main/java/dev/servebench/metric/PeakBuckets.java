@@ -2,6 +2,7 @@ package dev.servebench.metric;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * Peak metrics over 1-second buckets and vLLM's sweep line (§3 of serving-metrics.md). Float operations
@@ -26,15 +27,46 @@ final class PeakBuckets {
         // Sorted bucket indices instead of numpy's dense array: same counts, but a run whose timestamps
         // span days (or a broken clock) cannot make us allocate one slot per second.
         long[] hits = new long[events];
-        int n = 0;
+        int[] n = {0};
+        forEachTokenEventBucket(timings, t0, buckets, bucket -> hits[n[0]++] = bucket);
+        return mostFrequent(hits, n[0]);
+    }
+
+    /**
+     * Token events per bucket {@code int(t - t0)}, dense over [0, B): the counts whose maximum is
+     * {@link #peakTokenEvents}.
+     *
+     * @throws IllegalArgumentException when the requests span more than {@code maxBuckets} seconds
+     */
+    static long[] tokenEventBuckets(List<Timing> timings, long maxBuckets) {
+        if (timings.isEmpty()) {
+            return new long[0];
+        }
+        double t0 = minStart(timings);
+        long buckets = bucketCount(timings, t0);
+        if (buckets > maxBuckets) {
+            throw new IllegalArgumentException("requests span " + buckets + " s, more than the " + maxBuckets
+                    + " 1-s buckets a timeline may hold; are the record times from one clock?");
+        }
+        long[] counts = new long[(int) buckets];
+        forEachTokenEventBucket(timings, t0, buckets, bucket -> counts[(int) bucket]++);
+        return counts;
+    }
+
+    /** Each token event's bucket in [0, B): start + ttft, then + each ITL entry by sequential addition. */
+    private static void forEachTokenEventBucket(List<Timing> timings, double t0, long buckets,
+            LongConsumer action) {
         for (Timing timing : timings) {
             double t = timing.start() + timing.ttft();
-            n = hit(hits, n, t, t0, buckets);
+            hit(action, t, t0, buckets);
             for (double gap : timing.itl()) {
                 t = t + gap;
-                n = hit(hits, n, t, t0, buckets);
+                hit(action, t, t0, buckets);
             }
         }
+    }
+
+    private static double mostFrequent(long[] hits, int n) {
         Arrays.sort(hits, 0, n);
         long peak = 0;
         for (int i = 0, run; i < n; i += run) {
@@ -132,12 +164,11 @@ final class PeakBuckets {
         return (long) Math.ceil(end - t0) + 1;
     }
 
-    /** Records the bucket {@code int(time - t0)} when it lies in [0, B); returns the new hit count. */
-    private static int hit(long[] hits, int n, double time, double t0, long buckets) {
+    /** Passes on the bucket {@code int(time - t0)} when it lies in [0, B). */
+    private static void hit(LongConsumer action, double time, double t0, long buckets) {
         long bucket = (long) (time - t0);
         if (bucket >= 0 && bucket < buckets) {
-            hits[n++] = bucket;
+            action.accept(bucket);
         }
-        return n;
     }
 }

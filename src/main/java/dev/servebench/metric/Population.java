@@ -66,8 +66,7 @@ final class Population {
 
     /** SGLang: every successful request; TTFT 0 when no text arrived, latency up to the last SSE line. */
     static Population sglang(List<RequestRecord> successes, TokenSource source) {
-        return new Population(successes, source, r -> new Timing(
-                r.startSeconds(), r.sglangTtftSeconds(), r.sglangItlSeconds(), r.sglangLatencySeconds()));
+        return new Population(successes, source, Timing::sglang);
     }
 
     /** vLLM: callers pass only successes with at least one choice-bearing event (vLLM fails the rest). */

@@ -8,4 +8,10 @@ package dev.servebench.metric;
  * @param itl     the tool's ITL list (owned; not modified)
  * @param latency the tool's latency
  */
-record Timing(double start, double ttft, double[] itl, double latency) {}
+record Timing(double start, double ttft, double[] itl, double latency) {
+
+    /** SGLang's view of a successful request: TTFT 0 when no text arrived, latency up to the last SSE line. */
+    static Timing sglang(dev.servebench.record.RequestRecord r) {
+        return new Timing(r.startSeconds(), r.sglangTtftSeconds(), r.sglangItlSeconds(), r.sglangLatencySeconds());
+    }
+}

@@ -26,6 +26,34 @@ public record LoadPointKey(int concurrency, double rate) {
         return new LoadPointKey(concurrency, Double.POSITIVE_INFINITY);
     }
 
+    /**
+     * The key {@link #toString()} printed: {@code concurrency=8}, {@code rate=4}, {@code concurrency=8,rate=4}
+     * ({@code rate=inf} is accepted too).
+     *
+     * @throws IllegalArgumentException naming the text and what was expected
+     */
+    public static LoadPointKey parse(String text) {
+        int concurrency = 0;
+        double rate = Double.POSITIVE_INFINITY;
+        for (String part : text.split(",")) {
+            String[] kv = part.split("=", 2);
+            if (kv.length != 2) {
+                throw new IllegalArgumentException("load point \"" + text + "\"; expected concurrency=N and/or rate=R");
+            }
+            try {
+                switch (kv[0]) {
+                    case "concurrency" -> concurrency = Integer.parseInt(kv[1]);
+                    case "rate" -> rate = kv[1].equals("inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(kv[1]);
+                    default -> throw new IllegalArgumentException("load point \"" + text + "\"; unknown coordinate "
+                            + kv[0] + " (expected concurrency=N and/or rate=R)");
+                }
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("load point \"" + text + "\"; " + kv[0] + " is not a number");
+            }
+        }
+        return new LoadPointKey(concurrency, rate);
+    }
+
     public boolean capped() {
         return concurrency > 0;
     }

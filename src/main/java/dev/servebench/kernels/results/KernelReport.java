@@ -103,7 +103,7 @@ public record KernelReport(List<CopyFigure> copies, List<DequantFigure> dequant,
         return value == null ? "–" : format.apply(value);
     }
 
-    static String bytes(long bytes) {
+    public static String bytes(long bytes) {
         if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) {
             return (bytes >> 20) + " MiB";
         }

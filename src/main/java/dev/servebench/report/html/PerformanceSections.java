@@ -1,0 +1,136 @@
+package dev.servebench.report.html;
+
+import dev.servebench.metric.MetricId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The sections drawn from the run's own measurements: throughput, timeline, latency, distributions. */
+final class PerformanceSections {
+
+    static final List<MetricId> THROUGHPUTS = List.of(MetricId.OUTPUT_THROUGHPUT, MetricId.INPUT_THROUGHPUT,
+            MetricId.TOTAL_THROUGHPUT, MetricId.PEAK_OUTPUT_THROUGHPUT);
+    static final List<List<MetricId>> LATENCIES = List.of(
+            List.of(MetricId.MEDIAN_TTFT_MS, MetricId.P90_TTFT_MS, MetricId.P99_TTFT_MS),
+            List.of(MetricId.MEDIAN_TPOT_MS, MetricId.P90_TPOT_MS, MetricId.P99_TPOT_MS),
+            List.of(MetricId.MEDIAN_ITL_MS, MetricId.P90_ITL_MS, MetricId.P99_ITL_MS),
+            List.of(MetricId.MEDIAN_E2E_LATENCY_MS, MetricId.P90_E2E_LATENCY_MS, MetricId.P99_E2E_LATENCY_MS));
+    private static final List<String> LATENCY_TITLES = List.of("TTFT", "TPOT", "ITL", "E2E latency");
+    private static final String NO_POINTS = "measurements.json lists no measured load point";
+
+    private final List<LoadPointView> points;
+    private final ChartSet charts;
+    private final ChartOptions.Axis axis;
+
+    PerformanceSections(List<LoadPointView> points, ChartSet charts) {
+        this.points = points;
+        this.charts = charts;
+        this.axis = ChartOptions.Axis.of(points);
+    }
+
+    String throughput() {
+        if (points.isEmpty()) {
+            return Html.section("throughput", "Throughput", Html.paragraph("missing", NO_POINTS));
+        }
+        List<String> headers = new ArrayList<>(List.of("load point", "valid", "requests per repeat", "repeats"));
+        THROUGHPUTS.forEach(metric -> headers.add(ChartOptions.seriesName(metric)));
+        List<List<String>> rows = new ArrayList<>();
+        for (LoadPointView point : points) {
+            List<String> row = new ArrayList<>(List.of(point.point(), point.valid() ? "yes" : "no",
+                    Integer.toString(point.requested()), Integer.toString(point.repeats())));
+            THROUGHPUTS.forEach(metric -> row.add(spread(point, metric)));
+            rows.add(row);
+        }
+        return Html.section("throughput", "Throughput",
+                Html.paragraph("note", "Medians over repeats, min–max in brackets. output_throughput counts generated"
+                        + " tokens only; total_throughput adds the prompt tokens; peak_output_throughput is the"
+                        + " busiest single second (a burst). Report the metric id with every number.")
+                        + charts.add("throughput", ChartOptions.throughput(points, axis), "wide")
+                        + Html.table("numbers", headers, rows, List.of()));
+    }
+
+    String timeline() {
+        StringBuilder body = new StringBuilder(Html.paragraph("note", "Output token events per second of one repeat"
+                + " (first token + one per ITL entry, as peak_output_throughput counts them). The dashed line is the"
+                + " sustained output_throughput (median over repeats); the marked bar is the busiest second. Bars far"
+                + " above the line are bursts, not capacity."));
+        if (points.isEmpty()) {
+            body.append(Html.paragraph("missing", NO_POINTS));
+        }
+        body.append("<div class=\"charts\">\n");
+        for (int i = 0; i < points.size(); i++) {
+            LoadPointView point = points.get(i);
+            switch (point.records()) {
+                case Input.Found<LoadPointView.RepeatRecords> found -> body.append(
+                        charts.add("timeline-" + (i + 1), ChartOptions.timeline(point, found.value()), "timeline"));
+                case Input.Missing<LoadPointView.RepeatRecords> missing -> body.append(
+                        Html.paragraph("missing", point.point() + ": " + missing.reason()));
+            }
+        }
+        return Html.section("timeline", "Output token timeline", body.append("</div>\n").toString());
+    }
+
+    String latency() {
+        if (points.isEmpty()) {
+            return Html.section("latency", "Latency percentiles", Html.paragraph("missing", NO_POINTS));
+        }
+        StringBuilder body = new StringBuilder(Html.paragraph("note", "Per load point, the median over repeats of"
+                + " each percentile (median = p50), in ms. SGLang definitions: TTFT to the first token with text,"
+                + " TPOT = (latency − TTFT) / (output tokens − 1), ITL between token events."));
+        body.append("<div class=\"charts\">\n");
+        List<String> headers = new ArrayList<>(List.of("metric"));
+        points.forEach(point -> headers.add(point.point()));
+        List<List<String>> rows = new ArrayList<>();
+        for (int i = 0; i < LATENCIES.size(); i++) {
+            body.append(charts.add("latency-" + LATENCY_TITLES.get(i).toLowerCase(java.util.Locale.ROOT)
+                    .replace(' ', '-'), ChartOptions.latency(LATENCY_TITLES.get(i), LATENCIES.get(i), points,
+                    axis), "half"));
+            for (MetricId metric : LATENCIES.get(i)) {
+                List<String> row = new ArrayList<>(List.of(ChartOptions.seriesName(metric)));
+                points.forEach(point -> row.add(spread(point, metric)));
+                rows.add(row);
+            }
+        }
+        body.append("</div>\n").append(Html.table("numbers", headers, rows, List.of()));
+        return Html.section("latency", "Latency percentiles", body.toString());
+    }
+
+    String distributions() {
+        List<String> names = new ArrayList<>();
+        List<Percentiles> ttft = new ArrayList<>();
+        List<Percentiles> itl = new ArrayList<>();
+        List<List<String>> sources = new ArrayList<>();
+        for (LoadPointView point : points) {
+            if (point.records() instanceof Input.Found<LoadPointView.RepeatRecords> found) {
+                names.add(point.point());
+                ttft.add(found.value().ttftMs());
+                itl.add(found.value().itlMs());
+                sources.add(List.of(point.point(), found.value().source(), found.value().file(),
+                        Integer.toString(found.value().ttftMs().samples()),
+                        Integer.toString(found.value().itlMs().samples())));
+            }
+        }
+        if (names.isEmpty()) {
+            return Html.section("distributions", "TTFT and ITL distributions", Html.paragraph("missing",
+                    points.isEmpty() ? NO_POINTS : "no load point has its records files (<label>.records.jsonl)"));
+        }
+        String subtitle = "empirical CDF of each point's representative repeat (see the table)";
+        return Html.section("distributions", "TTFT and ITL distributions", "<div class=\"charts\">\n"
+                + charts.add("ttft-cdf", ChartOptions.cdf("TTFT distribution", subtitle, "ms", names, ttft), "half")
+                + charts.add("itl-cdf", ChartOptions.cdf("ITL distribution", subtitle, "ms", names, itl), "half")
+                + "</div>\n" + Html.table("numbers", List.of("load point", "records of", "file", "TTFT samples",
+                "ITL samples"),
+                sources, List.of()));
+    }
+
+    private static String spread(LoadPointView point, MetricId metric) {
+        Optional<LoadPointView.Spread> spread = point.metric(metric);
+        if (spread.isEmpty()) {
+            return "–";
+        }
+        LoadPointView.Spread s = spread.get();
+        String median = Numbers.text(s.median());
+        return point.repeats() > 1 && s.min() != s.max()
+                ? median + " (" + Numbers.text(s.min()) + "–" + Numbers.text(s.max()) + ")" : median;
+    }
+}
