@@ -38,6 +38,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--native-log", description = "Show llama.cpp's own log output.")
     boolean nativeLog;
 
+    @Option(names = "--threads", defaultValue = "2", description = "llama.cpp decode threads (default ${DEFAULT-VALUE}).")
+    int threads;
+
     @Option(names = "--token-delay", defaultValue = "0", paramLabel = "DELAY",
             description = "Injected slowdown: hold every token back by a share of its inter-token gap (15%%) or by a"
                     + " fixed time per token (2ms, 500us); default none. For checking regression gates.")
@@ -46,7 +49,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         EmbeddedTarget.Options options = new EmbeddedTarget.Options(host, port, slots, contextPerSlot,
-                EmbeddedTarget.weights(weights), seed, nativeLog, TokenDelay.parse(tokenDelay));
+                EmbeddedTarget.weights(weights), seed, nativeLog, TokenDelay.parse(tokenDelay), threads);
         try (EmbeddedTarget target = EmbeddedTarget.start(options)) {
             spec.commandLine().getOut().println("servebench: serving " + target.modelName() + " at " + target.baseUrl()
                     + " (" + slots + " slots, " + contextPerSlot + " tokens each"

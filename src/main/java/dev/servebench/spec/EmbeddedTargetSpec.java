@@ -11,15 +11,18 @@ import java.util.Optional;
  *
  * @param weights F16 or Q4_0
  * @param slots   sequences the engine decodes together, in [1, 256]
+ * @param threads llama.cpp decode and prompt-batch threads, in [1, 64]
  * @param backend an OpenAI-style backend: the embedded server has no {@code /generate}
  */
-public record EmbeddedTargetSpec(WeightType weights, int slots, Backend backend, Optional<String> model)
+public record EmbeddedTargetSpec(WeightType weights, int slots, int threads, Backend backend, Optional<String> model)
         implements TargetSpec {
 
     /** The embedded engine's limit (EmbeddedTarget.Options). */
     public static final int MAX_SLOTS = 256;
     /** Slots when no sweep point has a concurrency cap, as {@code servebench run} does. */
     public static final int DEFAULT_SLOTS = 16;
+    public static final int DEFAULT_THREADS = 2;
+    public static final int MAX_THREADS = 64;
 
     public EmbeddedTargetSpec {
         Objects.requireNonNull(weights, "weights");
@@ -27,6 +30,9 @@ public record EmbeddedTargetSpec(WeightType weights, int slots, Backend backend,
         Objects.requireNonNull(model, "model");
         if (slots < 1 || slots > MAX_SLOTS) {
             throw new IllegalArgumentException("slots (" + slots + ") must be in [1, " + MAX_SLOTS + "]");
+        }
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads (" + threads + ") must be in [1, " + MAX_THREADS + "]");
         }
         if (!servable(backend)) {
             throw new IllegalArgumentException("the embedded server serves /v1/completions and /v1/chat/completions;"

@@ -20,7 +20,7 @@ final class TargetReader {
     static final Duration DEFAULT_READY_TIMEOUT = Duration.ofMinutes(15);
 
     private static final Map<String, List<String>> KEYS_BY_KIND = Map.of(
-            "embedded", List.of("kind", "weights", "slots", "backend", "model"),
+            "embedded", List.of("kind", "weights", "slots", "threads", "backend", "model"),
             "url", List.of("kind", "url", "backend", "model"),
             "process", List.of("kind", "command", "port", "ready_timeout", "env", "working_dir", "backend", "model"),
             "container", List.of("kind", "image", "command", "gpus", "shm_size", "model_cache", "port", "env",
@@ -107,13 +107,16 @@ final class TargetReader {
                         + "; set target.slots (requests beyond it queue in the server) or lower the sweep");
             }
         }
+        int threads = fields != null && fields.has("threads")
+                ? Values.integer(fields.required("threads"), 1, EmbeddedTargetSpec.MAX_THREADS)
+                : EmbeddedTargetSpec.DEFAULT_THREADS;
         Backend backend = fields == null ? Backend.OPENAI : backend(fields);
         if (!EmbeddedTargetSpec.servable(backend)) {
             throw Values.error(fields.required("backend"), "the embedded server serves /v1/completions and"
                     + " /v1/chat/completions; backend " + backend + " uses " + backend.endpoint().path());
         }
         Optional<String> model = fields == null ? Optional.empty() : fields.optionalString("model");
-        return new EmbeddedTargetSpec(weights, slots, backend, model);
+        return new EmbeddedTargetSpec(weights, slots, threads, backend, model);
     }
 
     private static ContainerTargetSpec container(Fields fields, Path specDirectory) {

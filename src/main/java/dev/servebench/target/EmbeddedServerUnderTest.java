@@ -49,7 +49,7 @@ public final class EmbeddedServerUnderTest implements ServerUnderTest {
         EmbeddedTarget target;
         try {
             target = EmbeddedTarget.start(new EmbeddedTarget.Options("127.0.0.1", 0, spec.slots(), contextPerSlot,
-                    spec.weights(), WEIGHTS_SEED, false, tokenDelay));
+                    spec.weights(), WEIGHTS_SEED, false, tokenDelay, spec.threads()));
         } catch (RuntimeException e) {
             throw new ServerStartException(ServerStartException.Reason.LAUNCH_FAILED,
                     "cannot start the embedded engine (" + spec.weights().label() + ", " + spec.slots() + " slots, "
@@ -94,7 +94,8 @@ public final class EmbeddedServerUnderTest implements ServerUnderTest {
     @Override
     public String describe() {
         return "embedded engine " + target.modelName() + " (" + spec.weights().label() + ", " + spec.slots()
-                + " slots, " + contextPerSlot + " tokens each) at " + baseUrl() + ", backend " + spec.backend().cliName()
+                + " slots, " + contextPerSlot + " tokens each, " + spec.threads() + " threads) at " + baseUrl() + ", backend "
+                + spec.backend().cliName()
                 + (tokenDelay.isNone() ? "" : ", INJECTED SLOWDOWN: token delay " + tokenDelay);
     }
 

@@ -36,13 +36,17 @@ public final class EmbeddedTarget implements AutoCloseable {
      * @param seed           seed of the generated weights
      * @param nativeLog      let llama.cpp print its log
      * @param tokenDelay     injected slowdown ({@link TokenDelay#NONE} normally)
+     * @param threads        llama.cpp decode and prompt-batch threads
      */
     public record Options(String host, int port, int slots, int contextPerSlot, WeightType weights, long seed,
-                          boolean nativeLog, TokenDelay tokenDelay) {
+                          boolean nativeLog, TokenDelay tokenDelay, int threads) {
         public Options {
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(weights, "weights");
             Objects.requireNonNull(tokenDelay, "tokenDelay");
+            if (threads < 1) {
+                throw new IllegalArgumentException("threads (" + threads + ") must be >= 1");
+            }
             if (slots < 1 || slots > 256) {
                 throw new IllegalArgumentException("slots (" + slots + ") must be in [1, 256]");
             }
@@ -53,7 +57,7 @@ public final class EmbeddedTarget implements AutoCloseable {
 
         public Options(String host, int port, int slots, int contextPerSlot, WeightType weights, long seed,
                        boolean nativeLog) {
-            this(host, port, slots, contextPerSlot, weights, seed, nativeLog, TokenDelay.NONE);
+            this(host, port, slots, contextPerSlot, weights, seed, nativeLog, TokenDelay.NONE, EngineConfig.DEFAULT_THREADS);
         }
     }
 
@@ -69,7 +73,7 @@ public final class EmbeddedTarget implements AutoCloseable {
         ModelSpec spec = new ModelSpec(options.seed(), options.weights());
         Path model = ModelCache.ensure(spec, ModelCache.defaultDir());
         LlamaEngine llama = LlamaEngine.start(EngineConfig.of(model, options.slots(), options.contextPerSlot())
-                .withModelName(spec.modelName()).withVerboseNativeLog(options.nativeLog()));
+                .withModelName(spec.modelName()).withVerboseNativeLog(options.nativeLog()).withThreads(options.threads()));
         InferenceEngine engine = options.tokenDelay().isNone() ? llama : new DelayedEngine(llama, options.tokenDelay());
         try {
             EmbeddedServer server = EmbeddedServer.start(engine,

@@ -45,6 +45,12 @@ class JenkinsfileTest {
                     assertThat(pom).as("profile %s of step %s", profile.group(1), step)
                             .contains("<id>" + profile.group(1) + "</id>");
                 }
+                // Every servebench property it sets is one the pom passes on (a typo would be ignored silently).
+                Matcher property = Pattern.compile("-D(servebench\\.[\\w.-]+)=").matcher(command);
+                while (property.find()) {
+                    assertThat(pom).as("property %s of step %s", property.group(1), step)
+                            .contains("<" + property.group(1) + ">");
+                }
             } else if (command.startsWith("bin/servebench ")) {
                 assertThat(Path.of("bin", "servebench")).isExecutable();
                 String[] arguments = command.substring("bin/servebench ".length()).trim().split("\\s+");
@@ -60,7 +66,9 @@ class JenkinsfileTest {
     void itDeclaresTheGpuAgentNightlyCronSpecMatrixAndPullRequestGate() throws IOException {
         String text = Files.readString(JENKINSFILE);
         assertThat(text).contains("label 'gpu'").contains("cron(").contains("matrix {")
-                .contains("changeRequest target: 'main'").contains("junit ").contains("archiveArtifacts");
+                .contains("changeRequest target: 'main'").contains("junit ").contains("archiveArtifacts")
+                .contains("publishHTML").contains("allure ").contains("copyArtifacts")
+                .contains("SERVER_URL").contains("SERVER_IMAGE");
         for (String spec : extract(text, "values\\s+(.+)")) {
             for (String file : spec.split(",")) {
                 assertThat(Path.of(file.trim().replace("'", ""))).as("matrix spec").exists();

@@ -53,7 +53,7 @@ class SpecErrorsTest {
                 "bad.yaml:8:3: unknown key 'url' in target (kind embedded, the default); it belongs to kind url:"
                         + " add 'kind: url'");
         assertThat(failure(HEAD + "target:\n  uri: http://127.0.0.1:30000\n")).hasMessage("bad.yaml:8:3: unknown key"
-                + " 'uri' in target (kind embedded, the default); allowed keys: kind, weights, slots, backend, model");
+                + " 'uri' in target (kind embedded, the default); allowed keys: kind, weights, slots, threads, backend, model");
         assertThat(failure(HEAD + "target:\n  kind: url\n  url: http://127.0.0.1:30000\n  slots: 4\n")).hasMessage(
                 "bad.yaml:10:3: unknown key 'slots' in target (kind url); allowed keys: kind, url, backend, model");
     }

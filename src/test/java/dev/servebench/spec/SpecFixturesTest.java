@@ -42,7 +42,7 @@ class SpecFixturesTest {
     void embeddedDefaultIsASmallMostlyRelativeSweep() throws IOException {
         PerformanceSpec spec = SpecReader.read(SPECS.resolve("embedded-default.yaml"));
 
-        assertThat(spec.target()).isEqualTo(new EmbeddedTargetSpec(WeightType.F16, 32, Backend.OPENAI,
+        assertThat(spec.target()).isEqualTo(new EmbeddedTargetSpec(WeightType.F16, 32, 2, Backend.OPENAI,
                 Optional.empty()));
         assertThat(spec.workload().dataset()).isEqualTo(new RandomDatasetSpec(128, 64, 1.0));
         assertThat(spec.sweep().points()).hasToString("[concurrency=1, concurrency=8, concurrency=32]");

@@ -34,7 +34,7 @@ class SpecReaderTest {
 
         assertThat(spec.name()).isEqualTo("minimal");
         assertThat(spec.description()).isEmpty();
-        assertThat(spec.target()).isEqualTo(new EmbeddedTargetSpec(WeightType.F16, 64, Backend.OPENAI, Optional.empty()));
+        assertThat(spec.target()).isEqualTo(new EmbeddedTargetSpec(WeightType.F16, 64, 2, Backend.OPENAI, Optional.empty()));
         assertThat(spec.workload()).isEqualTo(new WorkloadSpec(new RandomDatasetSpec(256, 128, 0.0),
                 new PromptCount.Fixed(1000), 42, PromptFormat.AUTO, true));
         assertThat(spec.sweep()).isEqualTo(new SweepSpec(List.of(1, 64), List.of(Double.POSITIVE_INFINITY), 1.0));
@@ -52,11 +52,12 @@ class SpecReaderTest {
                 target:
                   weights: q4_0
                   slots: 8
+                  threads: 1
                   backend: openai-chat
                   model: tiny
                 """ + WORKLOAD_AND_SWEEP, "e.yaml");
 
-        assertThat(spec.target()).isEqualTo(new EmbeddedTargetSpec(WeightType.Q4_0, 8, Backend.OPENAI_CHAT,
+        assertThat(spec.target()).isEqualTo(new EmbeddedTargetSpec(WeightType.Q4_0, 8, 1, Backend.OPENAI_CHAT,
                 Optional.of("tiny")));
         assertThat(spec.target().kind()).isEqualTo("embedded");
     }
@@ -165,7 +166,7 @@ class SpecReaderTest {
         assertThat(spec.workload()).isEqualTo(new WorkloadSpec(
                 new ShareGptDatasetSpec(Path.of("fixtures/sharegpt-sample.json"), OptionalInt.of(200)),
                 new PromptCount.Fixed(50), 7, PromptFormat.TEXT, false));
-        assertThat(spec.target()).isEqualTo(new EmbeddedTargetSpec(WeightType.F16, 16, Backend.OPENAI,
+        assertThat(spec.target()).isEqualTo(new EmbeddedTargetSpec(WeightType.F16, 16, 2, Backend.OPENAI,
                 Optional.empty()));
     }
 

@@ -96,7 +96,7 @@ class ServerTargetsTest {
 
     @Test
     void theEmbeddedEngineStartsInThisJvm() throws Exception {
-        EmbeddedTargetSpec spec = new EmbeddedTargetSpec(WeightType.Q4_0, 2, Backend.OPENAI_CHAT, Optional.empty());
+        EmbeddedTargetSpec spec = new EmbeddedTargetSpec(WeightType.Q4_0, 2, 2, Backend.OPENAI_CHAT, Optional.empty());
         int port;
         try (ServerUnderTest server = ServerTargets.start(spec, LaunchSettings.of(logs, Optional.empty())
                 .withEmbeddedContextPerSlot(96))) {

@@ -45,7 +45,7 @@ class HtmlReportChromiumTest {
         Optional<HeadlessChromium> found = HeadlessChromium.find(Files.createDirectories(OUTPUT));
         if (found.isEmpty()) {
             Assumptions.abort("chromium not installed: neither /usr/bin/chromium nor chromium on PATH"
-                    + " (apt-get install chromium; .ci/run installs it)");
+                    + " (bin/install-chromium or apt-get install chromium; .ci/run runs it)");
         }
         chromium = found.get();
         Path run = RunDirectoryFixture.write(directory);
