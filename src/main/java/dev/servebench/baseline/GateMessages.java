@@ -23,11 +23,11 @@ final class GateMessages {
                 .append(percent(ci.lower())).append(" \u2026 ").append(percent(ci.upper())));
         line.append("), ");
         switch (o.verdict()) {
-            case NOT_JUDGED -> line.append("informational metric, not judged");
+            case NOT_JUDGED -> line.append(o.method());
             case INSUFFICIENT_DATA -> line.append(o.method());
             case REGRESSION, IMPROVEMENT, NO_CHANGE -> {
                 double p = o.pValue().orElseThrow();
-                line.append(WelchTest.NAME).append(" p = ").append(probability(p))
+                line.append(YuenTest.NAME).append(" p = ").append(probability(p))
                         .append(p < o.alpha() ? " < " : " \u2265 ").append(probability(o.alpha()))
                         .append(", tolerance ").append(percent(o.tolerance(), false));
             }

@@ -24,8 +24,8 @@ public final class BaselineCommand implements Runnable {
     }
 
     @Command(name = "update", mixinStandardHelpOptions = true,
-            description = "Make a perf run (a reports/perf/<spec>-<time> directory) the baseline of its spec and"
-                    + " environment fingerprint.")
+            description = "Add a perf run (a reports/perf/<spec>-<time> directory) to the baseline of its spec and"
+                    + " environment fingerprint, which pools its newest --keep runs.")
     static final class Update implements Callable<Integer> {
 
         @Spec
@@ -39,10 +39,14 @@ public final class BaselineCommand implements Runnable {
                 description = "Where baselines live (default: ${DEFAULT-VALUE}).")
         Path root;
 
+        @Option(names = "--keep", paramLabel = "N", defaultValue = "" + BaselineFiles.DEFAULT_KEEP,
+                description = "Newest valid runs the baseline pools (default: ${DEFAULT-VALUE}).")
+        int keep;
+
         @Override
         public Integer call() throws IOException {
             try {
-                Path file = BaselineFiles.update(run, root);
+                Path file = BaselineFiles.update(run, root, keep);
                 spec.commandLine().getOut().println("baseline " + file);
                 spec.commandLine().getOut().flush();
                 return 0;

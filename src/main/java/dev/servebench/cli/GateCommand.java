@@ -3,6 +3,7 @@ package dev.servebench.cli;
 import dev.servebench.report.AtomicFiles;
 import dev.servebench.baseline.GateComparison;
 import dev.servebench.baseline.GateOutcome;
+import dev.servebench.baseline.GatedMetrics;
 import dev.servebench.baseline.Tolerance;
 import dev.servebench.history.BaselineFiles;
 import dev.servebench.history.RunSamples;
@@ -111,7 +112,9 @@ public final class GateCommand implements Callable<Integer> {
                 if (now == null || then == null || metric.direction() == Direction.INFORMATIONAL) {
                     continue;
                 }
-                outcomes.add(GateComparison.compare(metric, key, then, now, tolerance, seed(metric, key)));
+                outcomes.add(GatedMetrics.gated(metric)
+                        ? GateComparison.compare(metric, key, then, now, tolerance, seed(metric, key))
+                        : GateComparison.reported(metric, key, then, now, tolerance, GatedMetrics.whyNotGated(metric)));
                 samples.add(new double[][] {then, now});
             }
         }

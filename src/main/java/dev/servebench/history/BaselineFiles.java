@@ -9,10 +9,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Baselines on disk: {@code <root>/<spec>/<fingerprint>.json}, one per spec and environment, holding the
- * chosen run's samples, environment and where it came from. Written atomically.
+ * newest runs' samples (pooled when read), the newest environment and where each run came from. Written
+ * atomically.
  */
 public final class BaselineFiles {
 
@@ -58,8 +63,24 @@ public final class BaselineFiles {
         }
     }
 
-    /** Makes {@code runDirectory} the baseline of its spec and fingerprint; returns the file written. */
+    /** Runs a baseline pools by default: enough to see run-to-run drift, recent enough to follow the branch. */
+    public static final int DEFAULT_KEEP = 5;
+
+    /** {@link #update(Path, Path, int)} keeping {@value #DEFAULT_KEEP} runs. */
     public static Path update(Path runDirectory, Path root) throws IOException {
+        return update(runDirectory, root, DEFAULT_KEEP);
+    }
+
+    /**
+     * Adds {@code runDirectory} to the baseline of its spec and fingerprint, which keeps the newest
+     * {@code keep} valid runs (the same run added twice counts once); returns the file written. Why several:
+     * repeats within one run share that run's machine state, so one run's spread misses the run-to-run drift
+     * of a shared runner, and a gate against a single run flags that drift as regressions.
+     */
+    public static Path update(Path runDirectory, Path root, int keep) throws IOException {
+        if (keep < 1) {
+            throw new IllegalArgumentException("keep (" + keep + ") must be >= 1");
+        }
         runDirectory = resolveRun(runDirectory);
         JsonNode measurements = read(runDirectory.resolve("measurements.json"));
         JsonNode environment = read(runDirectory.resolve("environment.json"));
@@ -69,13 +90,39 @@ public final class BaselineFiles {
                     + samples.points().stream().filter(p -> !p.valid()).map(RunSamples.PointSamples::point).toList()
                     + "); a baseline must be a valid run");
         }
-        ObjectNode baseline = JSON.createObjectNode();
-        baseline.put("source_run", runDirectory.toAbsolutePath().normalize().toString());
-        baseline.set("environment", environment);
-        baseline.set("measurements", measurements);
         Path file = baselineFor(samples, root);
+        String source = runDirectory.toAbsolutePath().normalize().toString();
+        List<JsonNode> runs = new ArrayList<>();
+        if (Files.isRegularFile(file)) {
+            for (JsonNode run : storedRuns(read(file))) {
+                if (!run.path("source_run").asText().equals(source)) {
+                    runs.add(run);
+                }
+            }
+        }
+        ObjectNode added = JSON.createObjectNode();
+        added.put("source_run", source);
+        added.set("measurements", measurements);
+        runs.add(added);
+        ObjectNode baseline = JSON.createObjectNode();
+        baseline.set("environment", environment);
+        baseline.putArray("runs").addAll(runs.subList(Math.max(0, runs.size() - keep), runs.size()));
         AtomicFiles.write(file, JSON.writeValueAsString(baseline));
         return file;
+    }
+
+    /** The stored runs, oldest first; a file of the one-run format holds one. */
+    private static List<JsonNode> storedRuns(JsonNode baseline) {
+        List<JsonNode> runs = new ArrayList<>();
+        if (baseline.has("runs")) {
+            baseline.path("runs").forEach(runs::add);
+        } else {
+            ObjectNode single = JSON.createObjectNode();
+            single.put("source_run", baseline.path("source_run").asText(""));
+            single.set("measurements", baseline.path("measurements"));
+            runs.add(single);
+        }
+        return runs;
     }
 
     public static RunSamples readRun(Path runDirectory) throws IOException {
@@ -84,9 +131,37 @@ public final class BaselineFiles {
                 read(runDirectory.resolve("environment.json")), runDirectory.toString());
     }
 
+    /**
+     * A baseline's samples: per load point and metric, the repeats of all its runs pooled (a point counts as
+     * valid when it is valid in every run).
+     */
     public static RunSamples readBaseline(Path file) throws IOException {
         JsonNode baseline = read(file);
-        return RunSamples.of(baseline.path("measurements"), baseline.path("environment"), file.toString());
+        JsonNode environment = baseline.path("environment");
+        List<JsonNode> runs = storedRuns(baseline);
+        RunSamples first = RunSamples.of(runs.getFirst().path("measurements"), environment, file.toString());
+        Map<String, Map<String, List<Double>>> pooled = new LinkedHashMap<>();
+        Map<String, Boolean> valid = new LinkedHashMap<>();
+        for (JsonNode run : runs) {
+            RunSamples samples = RunSamples.of(run.path("measurements"), environment, file.toString());
+            for (RunSamples.PointSamples point : samples.points()) {
+                valid.merge(point.point(), point.valid(), Boolean::logicalAnd);
+                Map<String, List<Double>> metrics = pooled.computeIfAbsent(point.point(), k -> new LinkedHashMap<>());
+                point.metrics().forEach((metric, values) -> {
+                    List<Double> all = metrics.computeIfAbsent(metric, k -> new ArrayList<>());
+                    for (double value : values) {
+                        all.add(value);
+                    }
+                });
+            }
+        }
+        List<RunSamples.PointSamples> points = new ArrayList<>();
+        pooled.forEach((point, metrics) -> {
+            Map<String, double[]> arrays = new LinkedHashMap<>();
+            metrics.forEach((metric, values) -> arrays.put(metric, values.stream().mapToDouble(Double::doubleValue).toArray()));
+            points.add(new RunSamples.PointSamples(point, valid.get(point), arrays));
+        });
+        return new RunSamples(first.spec(), first.specSha256(), first.fingerprint(), points);
     }
 
     private static JsonNode read(Path file) throws IOException {

@@ -36,9 +36,9 @@ class GateComparisonTest {
         assertThat(ci.upper()).isGreaterThanOrEqualTo(o.relativeChange());
         assertThat(o.message())
                 .startsWith("output_throughput @ concurrency=256: 612.3 (n=5) \u2192 540.1 (n=5) tok/s (\u221211.8 %, 95 % CI \u2212")
-                .contains("Welch t-test p = ")
+                .contains("Yuen t-test (20 % trimmed means) p = ")
                 .contains(" < 0.05, tolerance 5 % \u2192 REGRESSION");
-        assertThat(o.method()).contains("Welch t-test").contains("bootstrap").contains("2000 resamples");
+        assertThat(o.method()).contains("Yuen t-test").contains("bootstrap").contains("2000 resamples");
     }
 
     @Test

@@ -52,7 +52,7 @@ class GateCommandTest {
 
         String xml = Files.readString(run.resolve("gate-junit.xml"));
         assertThat(xml).contains("failures=\"2\"").contains("output_throughput @ concurrency=8: 100")
-                .contains("CI").contains("Welch").contains("REGRESSION");
+                .contains("CI").contains("Yuen").contains("REGRESSION");
         assertThat(out.toString()).contains("**2 regression(s)**").contains("p99_ttft_ms @ concurrency=8");
     }
 
