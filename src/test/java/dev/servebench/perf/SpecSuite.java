@@ -2,6 +2,9 @@ package dev.servebench.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.servebench.perf.RunVerdictsJson.Kind;
+import dev.servebench.perf.RunVerdictsJson.Outcome;
+
 import dev.servebench.spec.AbsoluteExpectation;
 import dev.servebench.spec.Expectation;
 import dev.servebench.spec.LoadPointKey;
@@ -22,17 +25,15 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import dev.servebench.perf.RunVerdictsJson.Kind;
-import dev.servebench.perf.RunVerdictsJson.Outcome;
-import org.junit.jupiter.api.function.Executable;
-import org.junit.jupiter.api.function.ThrowingSupplier;
-import org.opentest4j.TestAbortedException;
 import java.util.stream.Stream;
 import org.assertj.core.api.AbstractDoubleAssert;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.function.ThrowingSupplier;
+import org.opentest4j.TestAbortedException;
 
 /**
  * Turns a performance spec into JUnit dynamic tests: per load point a container with a "measure" test
