@@ -25,7 +25,23 @@ public final class RunVerdictsJson {
     public enum Kind { VALIDITY, CROSS_CHECK, EXPECTATION }
 
     /** {@code INVALID}: not judged, because the point could not be measured or failed its validity conditions. */
-    public enum Outcome { PASS, FAIL, INVALID }
+    public enum Outcome {
+        PASS, FAIL, INVALID;
+
+        /** The spelling in verdicts.json: pass, fail or invalid. */
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static Outcome parse(String text) {
+            for (Outcome outcome : values()) {
+                if (outcome.id().equals(text)) {
+                    return outcome;
+                }
+            }
+            throw new IllegalArgumentException("outcome \"" + text + "\"; expected pass, fail or invalid");
+        }
+    }
 
     /**
      * @param point  the load point, empty for relative expectations across points
@@ -64,7 +80,7 @@ public final class RunVerdictsJson {
             node.put("name", entry.name());
             node.put("kind", entry.kind().name().toLowerCase(Locale.ROOT));
             entry.point().ifPresentOrElse(p -> node.put("point", p), () -> node.putNull("point"));
-            node.put("outcome", entry.outcome().name().toLowerCase(Locale.ROOT));
+            node.put("outcome", entry.outcome().id());
             node.put("reason", entry.reason());
         }
         return root;

@@ -1,5 +1,6 @@
 package dev.servebench.report.html;
 
+import dev.servebench.perf.RunVerdictsJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,10 +31,10 @@ final class ContextSections {
             case Input.Found<List<VerdictRow>> found when found.value().isEmpty() ->
                     Html.paragraph("missing", "verdicts.json lists no verdicts");
             case Input.Found<List<VerdictRow>> found -> {
-                Map<VerdictRow.Outcome, Integer> counts = new TreeMap<>();
+                Map<RunVerdictsJson.Outcome, Integer> counts = new TreeMap<>();
                 found.value().forEach(v -> counts.merge(v.outcome(), 1, Integer::sum));
                 List<String> summary = new ArrayList<>();
-                for (VerdictRow.Outcome outcome : VerdictRow.Outcome.values()) {
+                for (RunVerdictsJson.Outcome outcome : RunVerdictsJson.Outcome.values()) {
                     summary.add(counts.getOrDefault(outcome, 0) + " " + outcome.id());
                 }
                 yield Html.paragraph("summary", found.value().size() + " verdicts: " + String.join(", ", summary))

@@ -1,6 +1,6 @@
 package dev.servebench.report.html;
 
-import java.util.Locale;
+import dev.servebench.perf.RunVerdictsJson.Outcome;
 import java.util.Objects;
 
 /**
@@ -20,23 +20,5 @@ public record VerdictRow(String name, String kind, String point, Outcome outcome
         Objects.requireNonNull(point, "point of " + name);
         Objects.requireNonNull(outcome, "outcome of " + name);
         Objects.requireNonNull(reason, "reason of " + name);
-    }
-
-    public enum Outcome {
-        PASS, FAIL, INVALID;
-
-        /** The spelling in verdicts.json: pass, fail or invalid. */
-        public String id() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        public static Outcome parse(String text) {
-            for (Outcome outcome : values()) {
-                if (outcome.id().equals(text)) {
-                    return outcome;
-                }
-            }
-            throw new IllegalArgumentException("outcome \"" + text + "\"; expected pass, fail or invalid");
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.servebench.report.html;
 
+import dev.servebench.perf.RunVerdictsJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ final class VerdictsLoader {
             try {
                 rows.add(new VerdictRow(verdict.path("name").asText(""), verdict.path("kind").asText(""),
                         verdict.path("point").isNull() ? "" : verdict.path("point").asText(""),
-                        VerdictRow.Outcome.parse(verdict.path("outcome").asText("")),
+                        RunVerdictsJson.Outcome.parse(verdict.path("outcome").asText("")),
                         verdict.path("reason").asText("")));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(file + ": verdicts[" + i + "]: " + e.getMessage());

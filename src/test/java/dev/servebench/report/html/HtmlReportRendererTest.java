@@ -1,5 +1,6 @@
 package dev.servebench.report.html;
 
+import dev.servebench.perf.RunVerdictsJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -78,7 +79,7 @@ class HtmlReportRendererTest {
         ReportModel complete = ReportModels.complete(hostile);
         ReportModel model = new ReportModel(hostile, complete.runDirectory(), complete.generatedAt(),
                 complete.environment(), Input.found(List.of(new VerdictRow("v", "expectation", "",
-                VerdictRow.Outcome.INVALID, "</script><script>alert(1)</script>"))), complete.points(),
+                RunVerdictsJson.Outcome.INVALID, "</script><script>alert(1)</script>"))), complete.points(),
                 complete.kernels(), complete.trends());
         String html = HtmlReportRenderer.render(model);
         assertThat(html).doesNotContain("<b>bold").doesNotContain("alert(1)</script>")

@@ -1,5 +1,6 @@
 package dev.servebench.report.html;
 
+import dev.servebench.perf.RunVerdictsJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.InstanceOfAssertFactories.type;
@@ -92,8 +93,8 @@ class ReportLoaderTest {
                                 new EnvironmentView.Fact("environment fingerprint",
                                         RunDirectoryFixture.environment().fingerprint())));
         List<VerdictRow> verdicts = ((Input.Found<List<VerdictRow>>) model.verdicts()).value();
-        assertThat(verdicts).extracting(VerdictRow::outcome).containsExactly(VerdictRow.Outcome.PASS,
-                VerdictRow.Outcome.INVALID, VerdictRow.Outcome.FAIL, VerdictRow.Outcome.PASS);
+        assertThat(verdicts).extracting(VerdictRow::outcome).containsExactly(RunVerdictsJson.Outcome.PASS,
+                RunVerdictsJson.Outcome.INVALID, RunVerdictsJson.Outcome.FAIL, RunVerdictsJson.Outcome.PASS);
         assertThat(verdicts.getLast().point()).isEmpty();
         KernelTables kernels = ((Input.Found<KernelTables>) model.kernels()).value();
         assertThat(kernels.source()).endsWith("figures.json");

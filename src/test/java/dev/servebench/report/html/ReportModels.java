@@ -1,5 +1,6 @@
 package dev.servebench.report.html;
 
+import dev.servebench.perf.RunVerdictsJson;
 import dev.servebench.metric.MetricId;
 import java.util.EnumMap;
 import java.util.List;
@@ -16,7 +17,7 @@ final class ReportModels {
                 Input.found(new EnvironmentView(List.of(new EnvironmentView.Fact("GPU model", "NVIDIA H200"),
                         new EnvironmentView.Fact("servebench commit", "")))),
                 Input.found(List.of(new VerdictRow("output_throughput >= 500 tok/s @ concurrency=32", "expectation",
-                        "concurrency=32", VerdictRow.Outcome.FAIL, "output_throughput = 422 tok/s < 500"))),
+                        "concurrency=32", RunVerdictsJson.Outcome.FAIL, "output_throughput = 422 tok/s < 500"))),
                 List.of(point(8, 300, 1100), point(32, 622, 3740)),
                 Input.found(new KernelTables("reports/kernels/full/figures.json",
                         List.of(new KernelTables.Figure("NVFP4 dequant", "backend=native", 55.1, "GB/s",
