@@ -138,12 +138,12 @@ public final class BaselineFiles {
     public static RunSamples readBaseline(Path file) throws IOException {
         JsonNode baseline = read(file);
         JsonNode environment = baseline.path("environment");
-        List<JsonNode> runs = storedRuns(baseline);
-        RunSamples first = RunSamples.of(runs.getFirst().path("measurements"), environment, file.toString());
+        RunSamples first = null;
         Map<String, Map<String, List<Double>>> pooled = new LinkedHashMap<>();
         Map<String, Boolean> valid = new LinkedHashMap<>();
-        for (JsonNode run : runs) {
+        for (JsonNode run : storedRuns(baseline)) {
             RunSamples samples = RunSamples.of(run.path("measurements"), environment, file.toString());
+            first = first == null ? samples : first;
             for (RunSamples.PointSamples point : samples.points()) {
                 valid.merge(point.point(), point.valid(), Boolean::logicalAnd);
                 Map<String, List<Double>> metrics = pooled.computeIfAbsent(point.point(), k -> new LinkedHashMap<>());
@@ -154,6 +154,10 @@ public final class BaselineFiles {
                     }
                 });
             }
+        }
+        if (first == null) {
+            throw new IllegalArgumentException(file + ": holds no runs; expected a baseline that"
+                    + " servebench baseline update wrote");
         }
         List<RunSamples.PointSamples> points = new ArrayList<>();
         pooled.forEach((point, metrics) -> {
