@@ -33,6 +33,9 @@ public final class GateComparison {
      */
     public static GateOutcome compare(MetricId metric, LoadPointKey point, double[] baseline, double[] current,
             Tolerance tolerance, long seed) {
+        if (metric.direction() == Direction.INFORMATIONAL) {
+            return reported(metric, point, baseline, current, tolerance, GatedMetrics.whyNotGated(metric));
+        }
         double[] base = Samples.checkedCopy("baseline", baseline);
         double[] curr = Samples.checkedCopy("current", current);
         double baselineMedian = Samples.median(base);
@@ -42,9 +45,6 @@ public final class GateComparison {
                 : Samples.relativeChange(baselineMedian, currentMedian);
         double allowed = tolerance.fractionFor(metric);
 
-        if (metric.direction() == Direction.INFORMATIONAL) {
-            return reported(metric, point, baseline, current, tolerance, GatedMetrics.whyNotGated(metric));
-        }
         if (base.length < MIN_SAMPLES || curr.length < MIN_SAMPLES) {
             String why = "n = " + Math.min(base.length, curr.length) + " < " + MIN_SAMPLES
                     + " on a side: no significance test";
