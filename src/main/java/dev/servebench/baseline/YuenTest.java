@@ -59,13 +59,8 @@ final class YuenTest {
                 winsorized[i] = sorted[g];
                 winsorized[n - 1 - i] = sorted[n - 1 - g];
             }
-            double winsorizedMean = Arrays.stream(winsorized).sum() / n;
-            double squares = 0;
-            for (double v : winsorized) {
-                squares += (v - winsorizedMean) * (v - winsorizedMean);
-            }
-            // (n − 1)·s²_w / (h·(h − 1)), with s²_w = squares / (n − 1)
-            squaredError = squares / ((double) kept * (kept - 1));
+            // (n − 1)·s²_w / (h·(h − 1)), s²_w the winsorized sample variance
+            squaredError = (n - 1) * Samples.variance(winsorized) / ((double) kept * (kept - 1));
         }
     }
 }
