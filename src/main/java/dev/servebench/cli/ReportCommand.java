@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import dev.servebench.history.BaselineFiles;
 import dev.servebench.report.AtomicFiles;
 import dev.servebench.report.html.HtmlReportRenderer;
 import dev.servebench.report.html.ReportLoader;
@@ -54,7 +55,7 @@ public final class ReportCommand implements Callable<Integer> {
                 return fail(history + ": not a directory; expected a history directory holding <spec>.jsonl"
                         + " (servebench history append --root DIR writes one)");
             }
-            Path runDirectory = ReportLoader.resolveRun(run);
+            Path runDirectory = BaselineFiles.resolveRun(run);
             ReportModel model = ReportLoader.load(new ReportLoader.Sources(runDirectory, Optional.ofNullable(kernels),
                     KERNELS_ROOT, history != null ? history : Path.of("reports", "history")),
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());

@@ -46,13 +46,8 @@ public final class ReportLoader {
     private ReportLoader() {
     }
 
-    /** The run directory {@code run} names: itself, or the newest run below it. */
-    public static Path resolveRun(Path run) throws IOException {
-        return BaselineFiles.resolveRun(run);
-    }
-
     public static ReportModel load(Sources sources, String generatedAt) throws IOException {
-        Path run = resolveRun(sources.run());
+        Path run = BaselineFiles.resolveRun(sources.run());
         Path measurementsFile = run.resolve("measurements.json");
         JsonNode measurements = readJson(measurementsFile, "a perf run's measurements.json");
         String spec = measurements.path("spec").asText("");
