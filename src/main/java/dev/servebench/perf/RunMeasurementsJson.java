@@ -49,6 +49,7 @@ public final class RunMeasurementsJson {
         root.put("spec_sha256", spec.source().sha256());
         root.put("target", target);
         root.put("repeats", spec.repeats());
+        root.put("repeat_order", spec.repeatOrder().label());
         ArrayNode points = root.putArray("points");
         for (Entry entry : entries) {
             ObjectNode point = points.addObject();

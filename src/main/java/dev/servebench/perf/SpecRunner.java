@@ -34,13 +34,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Measures a spec's load points against a running server, one point at a time, so a test engine can
- * judge each point as soon as it is measured. Per repeat it writes the point's records (JSONL, streamed)
+ * Measures a spec's load points against a running server: one point at a time, so a test engine can
+ * judge each point as soon as it is measured, or round robin over the points (the spec's
+ * {@code repeat_order}). Per repeat it writes the point's records (JSONL, streamed)
  * and summary (JSON, atomic) into the output directory, like {@code servebench run}.
  */
 public final class SpecRunner implements AutoCloseable {
@@ -109,6 +112,45 @@ public final class SpecRunner implements AutoCloseable {
 
     /** As {@link #measure(LoadPointKey)}, telling {@code observer} when each measured phase starts and ends. */
     public PointMeasurement measure(LoadPointKey key, RepeatObserver observer) throws IOException, InterruptedException {
+        PointInProgress point = start(key);
+        for (int repeat = 1; repeat <= spec.repeats(); repeat++) {
+            point.measureRepeat(repeat, observer);
+        }
+        return point.measurement();
+    }
+
+    /**
+     * Measures {@code keys} round robin ({@link dev.servebench.spec.RepeatOrder#INTERLEAVED}): each point is
+     * warmed up just before its first repeat, then round {@code r} measures repeat {@code r} of every point
+     * in sweep order. A point that fails is left out of the later rounds with its reason; the others go on.
+     */
+    public Map<LoadPointKey, PointOutcome> measureInterleaved(List<LoadPointKey> keys, RepeatObserver observer)
+            throws InterruptedException {
+        Map<LoadPointKey, PointInProgress> running = new LinkedHashMap<>();
+        Map<LoadPointKey, PointOutcome> outcomes = new LinkedHashMap<>();
+        for (int repeat = 1; repeat <= spec.repeats(); repeat++) {
+            for (LoadPointKey key : keys) {
+                if (outcomes.containsKey(key)) {
+                    continue;
+                }
+                try {
+                    if (repeat == 1) {
+                        running.put(key, start(key));
+                    }
+                    running.get(key).measureRepeat(repeat, observer);
+                } catch (IOException | RuntimeException e) {
+                    outcomes.put(key, new PointOutcome.Failed(e));
+                }
+            }
+        }
+        for (LoadPointKey key : keys) {
+            outcomes.computeIfAbsent(key, k -> new PointOutcome.Measured(running.get(k).measurement()));
+        }
+        return outcomes;
+    }
+
+    /** Checks {@code key}, prepares its requests and runs its warm-up. */
+    private PointInProgress start(LoadPointKey key) throws IOException, InterruptedException {
         if (!spec.sweep().contains(key)) {
             throw new IllegalArgumentException(key + " is not a point of spec " + spec.name() + "'s sweep "
                     + spec.sweep().points());
@@ -123,10 +165,29 @@ public final class SpecRunner implements AutoCloseable {
         if (!warmup.isEmpty()) {
             driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { }, LoadProgress.NONE);
         }
-        RunDescription description = description(rows.size());
-        List<PointMeasurement.Repeat> repeats = new ArrayList<>();
-        List<Path> files = new ArrayList<>();
-        for (int repeat = 1; repeat <= spec.repeats(); repeat++) {
+        return new PointInProgress(key, point, prompts, measured, description(rows.size()));
+    }
+
+    /** A warmed-up point and the repeats measured so far. */
+    private final class PointInProgress {
+        private final LoadPointKey key;
+        private final LoadPoint point;
+        private final int prompts;
+        private final List<PreparedRequest> measured;
+        private final RunDescription description;
+        private final List<PointMeasurement.Repeat> repeats = new ArrayList<>();
+        private final List<Path> files = new ArrayList<>();
+
+        PointInProgress(LoadPointKey key, LoadPoint point, int prompts, List<PreparedRequest> measured,
+                RunDescription description) {
+            this.key = key;
+            this.point = point;
+            this.prompts = prompts;
+            this.measured = measured;
+            this.description = description;
+        }
+
+        void measureRepeat(int repeat, RepeatObserver observer) throws IOException, InterruptedException {
             String stem = point.label() + (spec.repeats() > 1 ? ".r" + repeat : "");
             ArrivalPlan plan = ArrivalPlan.plan(ArrivalProcess.of(point.requestRate(), point.burstiness()),
                     measured.size(), spec.workload().seed() + repeat - 1);
@@ -145,7 +206,10 @@ public final class SpecRunner implements AutoCloseable {
             files.add(summaryFile);
             files.add(recordsFile);
         }
-        return new PointMeasurement(key, prompts, repeats, files);
+
+        PointMeasurement measurement() {
+            return new PointMeasurement(key, prompts, repeats, files);
+        }
     }
 
     private Dataset dataset(int prompts) {

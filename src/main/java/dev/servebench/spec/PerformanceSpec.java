@@ -11,10 +11,11 @@ import java.util.Set;
  *
  * @param warmup       unmeasured requests before each load point
  * @param repeats      measurements per load point; expectations see the median of the repeats
+ * @param repeatOrder  all repeats of a point in a row, or round robin over the points
  * @param expectations in file order; display names are unique
  */
 public record PerformanceSpec(String name, String description, TargetSpec target, WorkloadSpec workload,
-                              SweepSpec sweep, int warmup, int repeats, ValiditySpec validity,
+                              SweepSpec sweep, int warmup, int repeats, RepeatOrder repeatOrder, ValiditySpec validity,
                               List<Expectation> expectations, SpecSource source) {
 
     /** Spec names become file and test names. */
@@ -28,6 +29,7 @@ public record PerformanceSpec(String name, String description, TargetSpec target
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(sweep, "sweep");
+        Objects.requireNonNull(repeatOrder, "repeatOrder");
         Objects.requireNonNull(validity, "validity");
         Objects.requireNonNull(source, "source");
         expectations = List.copyOf(expectations);

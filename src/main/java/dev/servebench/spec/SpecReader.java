@@ -22,7 +22,7 @@ import java.util.Map;
 public final class SpecReader {
 
     static final List<String> KEYS = List.of("name", "description", "target", "workload", "sweep", "warmup",
-            "repeats", "validity", "expect");
+            "repeats", "repeat_order", "validity", "expect");
     static final List<String> VALIDITY_KEYS = List.of("min_completed", "min_achieved_concurrency",
             "max_dispatch_lag_p99_ms", "max_usage_chunk_mismatch");
 
@@ -74,11 +74,21 @@ public final class SpecReader {
         WorkloadSpec workload = WorkloadReader.read(fields.required("workload"), sweep, target.backend(), directory);
         int warmup = fields.integer("warmup", 0, Integer.MAX_VALUE, PerformanceSpec.DEFAULT_WARMUP);
         int repeats = fields.integer("repeats", 1, Integer.MAX_VALUE, PerformanceSpec.DEFAULT_REPEATS);
+        RepeatOrder repeatOrder = fields.optional("repeat_order").map(SpecReader::repeatOrder)
+                .orElse(RepeatOrder.SEQUENTIAL);
         ValiditySpec validity = fields.optional("validity").map(SpecReader::validity).orElse(ValiditySpec.DEFAULTS);
         List<Expectation> expectations = fields.optional("expect")
                 .map(n -> expectations(n, sweep, text)).orElse(List.of());
-        return new PerformanceSpec(name, description, target, workload, sweep, warmup, repeats, validity, expectations,
-                SpecSource.of(file, bytes));
+        return new PerformanceSpec(name, description, target, workload, sweep, warmup, repeats, repeatOrder, validity,
+                expectations, SpecSource.of(file, bytes));
+    }
+
+    private static RepeatOrder repeatOrder(YamlNode node) {
+        try {
+            return RepeatOrder.parse(Values.string(node));
+        } catch (IllegalArgumentException e) {
+            throw Values.expected(node, "sequential or interleaved");
+        }
     }
 
     private static ValiditySpec validity(YamlNode node) {

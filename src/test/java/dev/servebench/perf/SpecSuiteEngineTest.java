@@ -10,10 +10,14 @@ import dev.servebench.testserver.Plan;
 import dev.servebench.testserver.Script;
 import dev.servebench.testserver.ScriptedServer;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -172,6 +176,59 @@ class SpecSuiteEngineTest {
         assertThat(messages).isNotEmpty().allSatisfy(message -> assertThat(message).contains("container target")
                 .contains("Docker")).anySatisfy(message -> assertThat(message).contains("lmsysorg/sglang:v0.5.6"))
                 .noneSatisfy(message -> assertThat(message).contains("sglang:latest"));
+    }
+
+    @Test
+    void interleavedRepeatsRunRoundRobinAndEachPointIsStillJudgedOnItsOwn() throws IOException {
+        Path spec = directory.resolve("interleaved.yaml");
+        Files.writeString(spec, """
+                name: interleaved
+                target:
+                  kind: url
+                  url: %s
+                  backend: openai
+                workload:
+                  dataset: random
+                  input_len: 32
+                  output_len: 16
+                  range_ratio: 1.0
+                  prompts: 6
+                sweep:
+                  concurrency: [1, 3]
+                warmup: 1
+                repeats: 3
+                repeat_order: interleaved
+                expect:
+                  - output_throughput >= 1 tok/s @ concurrency=1
+                  - output_throughput >= 1000000000 tok/s @ concurrency=3
+                """.formatted(server.baseUri()));
+
+        EngineExecutionResults results = run(spec);
+
+        assertThat(results.testEvents().failed().list()).extracting(e -> e.getTestDescriptor().getDisplayName())
+                .containsExactly("output_throughput ≥ 1000000000 tok/s @ concurrency=3");
+        assertThat(results.testEvents().succeeded().list()).extracting(e -> e.getTestDescriptor().getDisplayName())
+                .contains("measure @ concurrency=1", "measure @ concurrency=3",
+                        "output_throughput ≥ 1 tok/s @ concurrency=1");
+        Path run = Files.list(directory.resolve("reports")).toList().getFirst();
+        // Each repeat's summary is written when the repeat ends: their times order the repeats.
+        List<String> order = Stream.of("concurrency-1.r1", "concurrency-3.r1", "concurrency-1.r2", "concurrency-3.r2",
+                "concurrency-1.r3", "concurrency-3.r3").sorted(Comparator.comparing(stem -> written(run, stem)))
+                .toList();
+        assertThat(order).containsExactly("concurrency-1.r1", "concurrency-3.r1", "concurrency-1.r2",
+                "concurrency-3.r2", "concurrency-1.r3", "concurrency-3.r3");
+        JsonNode measurements = new ObjectMapper().readTree(run.resolve("measurements.json").toFile());
+        assertThat(measurements.path("repeat_order").asText()).isEqualTo("interleaved");
+        assertThat(measurements.path("points")).hasSize(2)
+                .allSatisfy(point -> assertThat(point.path("repeats")).hasSize(3));
+    }
+
+    private static FileTime written(Path run, String stem) {
+        try {
+            return Files.getLastModifiedTime(run.resolve(stem + ".summary.json"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private EngineExecutionResults run(Path spec, String... parameters) {

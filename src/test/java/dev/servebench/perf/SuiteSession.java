@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Assumptions;
 import dev.servebench.telemetry.TelemetryJson;
 import dev.servebench.telemetry.gpu.GpuInventory;
 import dev.servebench.spec.PerformanceSpec;
+import dev.servebench.spec.RepeatOrder;
 import dev.servebench.target.CacheReset;
 import dev.servebench.target.ServerUnderTest;
 import dev.servebench.verdict.PointValidity;
@@ -14,6 +15,7 @@ import dev.servebench.verdict.ValidityCheck;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The server and client of one suite run: started by the first "measure" test (so a server that fails to
@@ -32,6 +34,8 @@ final class SuiteSession implements AutoCloseable {
     private RunMeasurementsJson measurements;
     private String startFailure;
     private final RunVerdictsJson verdicts;
+    private Map<LoadPointKey, PointOutcome> interleaved;
+    private CacheReset interleavedReset;
 
     SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output) {
         this.spec = spec;
@@ -54,9 +58,16 @@ final class SuiteSession implements AutoCloseable {
                     + DockerAvailability.reason());
         }
         try {
-            SpecRunner started = start();
-            CacheReset reset = server.resetCache();
-            PointMeasurement measurement = started.measure(key, observer);
+            PointMeasurement measurement;
+            CacheReset reset;
+            if (spec.repeatOrder() == RepeatOrder.INTERLEAVED) {
+                measurement = measuredInterleaved(key);
+                reset = interleavedReset;
+            } else {
+                SpecRunner started = start();
+                reset = server.resetCache();
+                measurement = started.measure(key, observer);
+            }
             List<ValidityCheck> validity = PointValidity.check(measurement, spec.validity(), CLIENT_THREADS);
             points.measured(key, measurement, validity);
             measurements.add(measurement, PointValidity.valid(validity));
@@ -69,6 +80,24 @@ final class SuiteSession implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /**
+     * The first point's "measure" test measures every point round robin; each point's test then takes its
+     * own outcome, so its validity and expectation tests are judged as in a sequential run.
+     */
+    private synchronized PointMeasurement measuredInterleaved(LoadPointKey key) throws Exception {
+        if (interleaved == null) {
+            SpecRunner started = start();
+            interleavedReset = server.resetCache();
+            interleaved = started.measureInterleaved(spec.sweep().points(), observer);
+        }
+        return switch (interleaved.get(key)) {
+            case PointOutcome.Measured measured -> measured.measurement();
+            case PointOutcome.Failed failed -> throw failed.cause();
+            case null -> throw new IllegalStateException(key + " is not a point of the interleaved sweep "
+                    + spec.sweep().points());
+        };
     }
 
     private synchronized SpecRunner start() throws IOException, InterruptedException {

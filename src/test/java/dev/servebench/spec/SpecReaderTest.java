@@ -40,9 +40,19 @@ class SpecReaderTest {
         assertThat(spec.sweep()).isEqualTo(new SweepSpec(List.of(1, 64), List.of(Double.POSITIVE_INFINITY), 1.0));
         assertThat(spec.warmup()).isEqualTo(1);
         assertThat(spec.repeats()).isEqualTo(1);
+        assertThat(spec.repeatOrder()).isEqualTo(RepeatOrder.SEQUENTIAL);
         assertThat(spec.validity()).isEqualTo(new ValiditySpec(0.99, 0.8, 50, 0.01));
         assertThat(spec.expectations()).isEmpty();
         assertThat(spec.source().file()).isEqualTo(Path.of("minimal.yaml"));
+    }
+
+    @Test
+    void repeatOrderInterleaved() {
+        PerformanceSpec spec = SpecReader.parse("name: i\nrepeats: 4\nrepeat_order: interleaved\n" + WORKLOAD_AND_SWEEP,
+                "i.yaml");
+
+        assertThat(spec.repeats()).isEqualTo(4);
+        assertThat(spec.repeatOrder()).isEqualTo(RepeatOrder.INTERLEAVED);
     }
 
     @Test

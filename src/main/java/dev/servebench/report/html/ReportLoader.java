@@ -98,7 +98,8 @@ public final class ReportLoader {
         facts.add(new EnvironmentView.Fact("spec", e.spec()));
         facts.add(new EnvironmentView.Fact("spec sha256", e.specSha256()));
         facts.add(new EnvironmentView.Fact("environment fingerprint", e.fingerprint()));
-        facts.add(new EnvironmentView.Fact("repeats per point", measurements.path("repeats").asText("")));
+        facts.add(new EnvironmentView.Fact("repeats per point", measurements.path("repeats").asText("")
+                + (measurements.has("repeat_order") ? " (" + measurements.path("repeat_order").asText() + ")" : "")));
         facts.add(new EnvironmentView.Fact("CPU", e.cpuModel() + " (" + e.cpus() + " CPUs)"));
         facts.add(new EnvironmentView.Fact("Java", e.java()));
         facts.add(new EnvironmentView.Fact("OS", e.os()));
