@@ -29,11 +29,19 @@ public record PointMeasurement(LoadPointKey key, int requested, List<Repeat> rep
         }
     }
 
-    /** One measurement of the point. */
-    public record Repeat(ServingSummary summary, ClientUsage clientUsage, long durationNanos) {
+    /**
+     * One measurement of the point.
+     *
+     * @param machineProbeMs the machine speed probe's time just before this repeat
+     *                       ({@link dev.servebench.telemetry.MachineSpeedProbe})
+     */
+    public record Repeat(ServingSummary summary, ClientUsage clientUsage, long durationNanos, double machineProbeMs) {
         public Repeat {
             Objects.requireNonNull(summary, "summary");
             Objects.requireNonNull(clientUsage, "clientUsage");
+            if (!(machineProbeMs > 0) || Double.isInfinite(machineProbeMs)) {
+                throw new IllegalArgumentException("machineProbeMs (" + machineProbeMs + ") must be a positive time");
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.servebench.metric.MetricId;
 import dev.servebench.spec.PerformanceSpec;
+import dev.servebench.telemetry.MachineSpeedProbe;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import java.util.OptionalDouble;
 
 /**
  * {@code measurements.json} of a perf-suite run: every metric of every repeat of every measured point, by
- * metric id, with the spec's name and hash and whether each point was valid. The input of baselines and
+ * metric id (and the machine speed probe's time before it), with the spec's name and hash and whether each
+ * point was valid. The input of baselines and
  * the regression gate (repeats are the samples its statistics need). Rewritten atomically after each
  * point, so an interrupted run keeps what it measured.
  */
@@ -65,6 +67,7 @@ public final class RunMeasurementsJson {
                         values.put(metric.id(), value.getAsDouble());
                     }
                 }
+                values.put(MachineSpeedProbe.SAMPLE_KEY, repeat.machineProbeMs());
             }
         }
         return root;

@@ -23,6 +23,7 @@ import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.RandomDatasetSpec;
 import dev.servebench.spec.ShareGptDatasetSpec;
+import dev.servebench.telemetry.MachineSpeedProbe;
 import dev.servebench.workload.Dataset;
 import dev.servebench.workload.PromptRequest;
 import dev.servebench.workload.RandomDataset;
@@ -44,7 +45,8 @@ import java.util.Optional;
  * Measures a spec's load points against a running server: one point at a time, so a test engine can
  * judge each point as soon as it is measured, or round robin over the points (the spec's
  * {@code repeat_order}). Per repeat it writes the point's records (JSONL, streamed)
- * and summary (JSON, atomic) into the output directory, like {@code servebench run}.
+ * and summary (JSON, atomic) into the output directory, like {@code servebench run}. Before each repeat,
+ * with the server idle, it times the {@link MachineSpeedProbe}.
  */
 public final class SpecRunner implements AutoCloseable {
 
@@ -82,6 +84,7 @@ public final class SpecRunner implements AutoCloseable {
     private final String targetKind;
     private final StreamingClient client;
     private final LoadDriver driver;
+    private final MachineSpeedProbe probe = new MachineSpeedProbe();
 
     public SpecRunner(PerformanceSpec spec, URI baseUrl, Optional<String> model, Optional<String> apiKey,
             Vocabulary vocabulary, Path outputDirectory, String targetKind) throws IOException {
@@ -192,6 +195,7 @@ public final class SpecRunner implements AutoCloseable {
             ArrivalPlan plan = ArrivalPlan.plan(ArrivalProcess.of(point.requestRate(), point.burstiness()),
                     measured.size(), spec.workload().seed() + repeat - 1);
             Path recordsFile = outputDirectory.resolve(stem + ".records.jsonl");
+            double probeMillis = probe.sampleMillis();
             LoadPointResult result;
             observer.starting(key, repeat);
             try (RecordSink sink = new RecordSink(recordsFile)) {
@@ -202,7 +206,8 @@ public final class SpecRunner implements AutoCloseable {
                     MetricOptions.of(TokenSource.SERVER_USAGE));
             Path summaryFile = outputDirectory.resolve(stem + ".summary.json");
             SummaryJson.write(summaryFile, description, point, summary, result.clientUsage());
-            repeats.add(new PointMeasurement.Repeat(summary, result.clientUsage(), result.durationNanos()));
+            repeats.add(new PointMeasurement.Repeat(summary, result.clientUsage(), result.durationNanos(),
+                    probeMillis));
             files.add(summaryFile);
             files.add(recordsFile);
         }
