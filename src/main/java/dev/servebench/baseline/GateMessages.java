@@ -49,6 +49,11 @@ final class GateMessages {
         return percent(fraction, true);
     }
 
+    /** A setting as a percentage: 5 %, 2.5 %. */
+    static String setting(double fraction) {
+        return percent(fraction, false);
+    }
+
     private static String percent(double fraction, boolean signed) {
         if (Double.isNaN(fraction)) {
             return "n/a";
@@ -75,7 +80,7 @@ final class GateMessages {
         return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
     }
 
-    private static String probability(double p) {
+    static String probability(double p) {
         return p >= 0.001 || p == 0 ? stripZeros(String.format(Locale.ROOT, "%.3f", p))
                 : String.format(Locale.ROOT, "%.1e", p);
     }

@@ -4,6 +4,7 @@ import dev.servebench.report.AtomicFiles;
 import dev.servebench.baseline.GateComparison;
 import dev.servebench.baseline.GateOutcome;
 import dev.servebench.baseline.GatedMetrics;
+import dev.servebench.baseline.MachineDrift;
 import dev.servebench.baseline.Tolerance;
 import dev.servebench.history.BaselineFiles;
 import dev.servebench.history.RunSamples;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code servebench gate --run RUN_DIR --baseline FILE}: compares a perf run with its baseline per metric
  * and load point (docs/gate.md). Exit 0 no regression, 1 regression, 2 bad input or a baseline of another
- * fingerprint, 3 the run is invalid (a load point failed its validity conditions: nothing to judge).
+ * fingerprint, 3 the run is invalid: a load point failed its validity conditions, or the machine speed probe
+ * says the machine itself drifted since the baseline's runs ({@link MachineDrift}); nothing is judged.
  */
 @Command(name = "gate", mixinStandardHelpOptions = true,
         description = "Compare a perf run with its baseline; JUnit XML + Markdown; exit 0 ok, 1 regression,"
@@ -81,12 +83,20 @@ public final class GateCommand implements Callable<Integer> {
             return INVALID_RUN;
         }
         List<GateOutcome> outcomes = compare(base, current);
+        MachineDrift drift = MachineDrift.check(base.machineProbeMs(), current.machineProbeMs(),
+                MachineDrift.DEFAULT_TOLERANCE, Tolerance.DEFAULT_ALPHA);
         String summary = GateReport.markdown("servebench gate: " + current.spec() + " vs baseline " + base.fingerprint(),
-                outcomes);
-        AtomicFiles.write(junit != null ? junit : run.resolve("gate-junit.xml"), GateReport.junitXml("gate." + current.spec(), outcomes));
+                outcomes, drift);
+        AtomicFiles.write(junit != null ? junit : run.resolve("gate-junit.xml"),
+                GateReport.junitXml("gate." + current.spec(), outcomes, drift));
         AtomicFiles.write(markdown != null ? markdown : run.resolve("gate.md"), summary);
         spec.commandLine().getOut().print(summary);
         spec.commandLine().getOut().flush();
+        if (drift.drifted()) {
+            spec.commandLine().getErr().println("servebench: invalid run: " + drift.message());
+            spec.commandLine().getErr().flush();
+            return INVALID_RUN;
+        }
         return outcomes.stream().anyMatch(o -> o.verdict().fails()) ? REGRESSION : 0;
     }
 

@@ -1,6 +1,7 @@
 package dev.servebench.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.servebench.telemetry.MachineSpeedProbe;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +32,12 @@ public record RunSamples(String spec, String specSha256, String fingerprint, Lis
 
     public Optional<PointSamples> point(String name) {
         return points.stream().filter(p -> p.point().equals(name)).findFirst();
+    }
+
+    /** The machine speed probe's samples of every repeat of every point; empty for runs recorded without it. */
+    public double[] machineProbeMs() {
+        return points.stream().map(p -> p.metrics().get(MachineSpeedProbe.SAMPLE_KEY)).filter(Objects::nonNull)
+                .flatMapToDouble(java.util.Arrays::stream).toArray();
     }
 
     public boolean allValid() {

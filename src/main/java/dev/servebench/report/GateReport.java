@@ -2,6 +2,7 @@ package dev.servebench.report;
 
 import dev.servebench.baseline.GateOutcome;
 import dev.servebench.baseline.GateVerdict;
+import dev.servebench.baseline.MachineDrift;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Locale;
@@ -11,29 +12,58 @@ import javax.xml.stream.XMLStreamWriter;
 
 /**
  * Renders gate outcomes: JUnit XML (one test case per metric × load point; a regression is a failure,
- * unjudged ones are skipped with their reason) and a Markdown summary for a pull-request comment.
+ * unjudged ones are skipped with their reason; plus a "machine speed probe" case when the probe was checked)
+ * and a Markdown summary for a pull-request comment.
  */
 public final class GateReport {
 
     private GateReport() {
     }
 
-    public static String junitXml(String suite, List<GateOutcome> outcomes) {
+    /**
+     * When the machine drifted, the probe's case is an error and every metric case is skipped with its
+     * would-be verdict: a drifted run's numbers are shown, not judged.
+     */
+    public static String junitXml(String suite, List<GateOutcome> outcomes, MachineDrift drift) {
+        boolean drifted = drift.drifted();
+        boolean probeCase = drift.status() != MachineDrift.Status.NOT_CHECKED;
         StringWriter text = new StringWriter();
         try {
             XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(text);
             xml.writeStartDocument("UTF-8", "1.0");
             xml.writeStartElement("testsuite");
             xml.writeAttribute("name", suite);
-            xml.writeAttribute("tests", Integer.toString(outcomes.size()));
-            xml.writeAttribute("failures", Long.toString(outcomes.stream().filter(o -> o.verdict().fails()).count()));
-            xml.writeAttribute("skipped", Long.toString(outcomes.stream().filter(GateReport::skipped).count()));
-            xml.writeAttribute("errors", "0");
+            xml.writeAttribute("tests", Integer.toString(outcomes.size() + (probeCase ? 1 : 0)));
+            xml.writeAttribute("failures", drifted ? "0"
+                    : Long.toString(outcomes.stream().filter(o -> o.verdict().fails()).count()));
+            xml.writeAttribute("skipped", drifted ? Integer.toString(outcomes.size())
+                    : Long.toString(outcomes.stream().filter(GateReport::skipped).count()));
+            xml.writeAttribute("errors", drifted ? "1" : "0");
+            if (probeCase) {
+                xml.writeStartElement("testcase");
+                xml.writeAttribute("classname", suite + ".environment");
+                xml.writeAttribute("name", "machine speed probe");
+                if (drifted) {
+                    xml.writeStartElement("error");
+                    xml.writeAttribute("message", drift.message());
+                    xml.writeAttribute("type", "machine-drift");
+                    xml.writeCharacters(drift.message());
+                } else {
+                    xml.writeStartElement("system-out");
+                    xml.writeCharacters(drift.message());
+                }
+                xml.writeEndElement();
+                xml.writeEndElement();
+            }
             for (GateOutcome outcome : outcomes) {
                 xml.writeStartElement("testcase");
                 xml.writeAttribute("classname", suite + "." + outcome.point());
                 xml.writeAttribute("name", outcome.metric().id() + " @ " + outcome.point());
-                if (outcome.verdict().fails()) {
+                if (drifted) {
+                    xml.writeStartElement("skipped");
+                    xml.writeAttribute("message", "not judged (machine drift): " + outcome.message());
+                    xml.writeEndElement();
+                } else if (outcome.verdict().fails()) {
                     xml.writeStartElement("failure");
                     xml.writeAttribute("message", outcome.message());
                     xml.writeAttribute("type", "regression");
@@ -59,19 +89,25 @@ public final class GateReport {
         return text.toString();
     }
 
-    public static String markdown(String title, List<GateOutcome> outcomes) {
+    public static String markdown(String title, List<GateOutcome> outcomes, MachineDrift drift) {
         long regressions = outcomes.stream().filter(o -> o.verdict() == GateVerdict.REGRESSION).count();
         long improvements = outcomes.stream().filter(o -> o.verdict() == GateVerdict.IMPROVEMENT).count();
-        StringBuilder out = new StringBuilder("### ").append(title).append("\n\n")
-                .append(regressions == 0 ? "**No regression**" : "**" + regressions + " regression(s)**")
-                .append(String.format(Locale.ROOT, " · %d improvement(s) · %d metric × load point comparisons",
-                        improvements, outcomes.size())).append("\n\n");
+        StringBuilder out = new StringBuilder("### ").append(title).append("\n\n");
+        if (drift.drifted()) {
+            out.append("**Not judged: the machine drifted** · what the comparisons would say is below, for"
+                    + " information\n\n");
+        } else {
+            out.append(regressions == 0 ? "**No regression**" : "**" + regressions + " regression(s)**")
+                    .append(String.format(Locale.ROOT, " · %d improvement(s) · %d metric × load point comparisons",
+                            improvements, outcomes.size())).append("\n\n");
+        }
+        out.append(drift.message().replace("|", "\\|")).append("\n\n");
         List<GateOutcome> notable = outcomes.stream()
                 .filter(o -> o.verdict() == GateVerdict.REGRESSION || o.verdict() == GateVerdict.IMPROVEMENT).toList();
         if (!notable.isEmpty()) {
             out.append("| verdict | metric @ load point | detail |\n|---|---|---|\n");
             for (GateOutcome o : notable) {
-                out.append("| ").append(o.verdict()).append(" | `").append(o.metric().id()).append(" @ ")
+                out.append("| ").append(o.verdict()).append(drift.drifted() ? " (not judged)" : "").append(" | `").append(o.metric().id()).append(" @ ")
                         .append(o.point()).append("` | ").append(o.message().replace("|", "\\|")).append(" |\n");
             }
         }

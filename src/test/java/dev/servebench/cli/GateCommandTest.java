@@ -57,6 +57,40 @@ class GateCommandTest {
     }
 
     @Test
+    void aSteadyMachineIsReportedAndTheServersNumbersAreJudged() throws IOException {
+        Path probed = BaselineFiles.update(RunFixtures.run(directory, "probed-base", true, 1.0, RunFixtures.FINGERPRINT,
+                1.0), directory.resolve("probed-baselines"));
+        Path run = RunFixtures.run(directory, "slow-server", true, 1.25, RunFixtures.FINGERPRINT, 1.01);
+
+        assertThat(cli.execute("gate", "--run", run.toString(), "--baseline", probed.toString()))
+                .isEqualTo(GateCommand.REGRESSION);
+
+        assertThat(Files.readString(run.resolve("gate.md"))).contains("**2 regression(s)**")
+                .contains("machine speed probe: 40 ms (n=3) → 40.4 ms (n=3) (+1.0 %: slower)").contains("→ steady");
+        assertThat(Files.readString(run.resolve("gate-junit.xml"))).contains("tests=\"3\"").contains("failures=\"2\"")
+                .contains("name=\"machine speed probe\"").contains("errors=\"0\"");
+    }
+
+    @Test
+    void aRunOnAMachineTwentyPercentFasterIsInvalidAndItsComparisonsAreShownNotJudged() throws IOException {
+        Path probed = BaselineFiles.update(RunFixtures.run(directory, "probed-base", true, 1.0, RunFixtures.FINGERPRINT,
+                1.0), directory.resolve("probed-baselines"));
+        // The server is 25 % slower, the machine 20 % faster: neither "regression" nor "no change" would be true.
+        Path run = RunFixtures.run(directory, "fast-machine", true, 1.25, RunFixtures.FINGERPRINT, 0.8);
+
+        assertThat(cli.execute("gate", "--run", run.toString(), "--baseline", probed.toString()))
+                .isEqualTo(GateCommand.INVALID_RUN);
+
+        assertThat(err.toString()).contains("invalid run: machine speed probe: 40 ms (n=3) → 32 ms (n=3)"
+                + " (−20.0 %: faster)").contains("MACHINE DRIFT");
+        assertThat(Files.readString(run.resolve("gate.md"))).contains("**Not judged: the machine drifted**")
+                .contains("REGRESSION (not judged)").doesNotContain("**2 regression(s)**");
+        assertThat(Files.readString(run.resolve("gate-junit.xml"))).contains("tests=\"3\"").contains("failures=\"0\"")
+                .contains("errors=\"1\"").contains("type=\"machine-drift\"").contains("skipped=\"2\"")
+                .contains("not judged (machine drift): output_throughput @ concurrency=8");
+    }
+
+    @Test
     void findsTheNewestRunAndItsBaselineByFingerprint() throws IOException {
         Path runs = Files.createDirectories(directory.resolve("perf"));
         RunFixtures.run(runs, "demo-20261201-000000", true, 1.25, RunFixtures.FINGERPRINT);

@@ -16,19 +16,33 @@ public final class RunFixtures {
         return run(parent, name, valid, 1.0, FINGERPRINT);
     }
 
-    /** Throughputs divided and latencies multiplied by {@code slowdown}. */
+    /** Throughputs divided and latencies multiplied by {@code slowdown}; no machine speed probe samples. */
     public static Path run(Path parent, String name, boolean valid, double slowdown, String fingerprint)
             throws IOException {
+        return run(parent, name, valid, slowdown, fingerprint, Double.NaN);
+    }
+
+    /**
+     * As {@link #run(Path, String, boolean, double, String)}, with machine speed probe samples of about 40 ms
+     * times {@code machineSlowdown} (NaN: none, as runs recorded before the probe).
+     */
+    public static Path run(Path parent, String name, boolean valid, double slowdown, String fingerprint,
+                           double machineSlowdown) throws IOException {
         String sha = "a".repeat(64);
         Path run = Files.createDirectories(parent.resolve(name));
+        String[] probe = new String[3];
+        double[] probeMs = {40.0, 41.0, 39.5};
+        for (int i = 0; i < 3; i++) {
+            probe[i] = Double.isNaN(machineSlowdown) ? "" : ", \"machine_probe_ms\": " + probeMs[i] * machineSlowdown;
+        }
         Files.writeString(run.resolve("measurements.json"), """
                 {"spec": "demo", "spec_sha256": "%s", "target": "url", "repeats": 3,
                  "points": [{"point": "concurrency=8", "requested": 64, "valid": %s, "repeats": [
-                   {"output_throughput": %s, "p99_ttft_ms": %s},
-                   {"output_throughput": %s, "p99_ttft_ms": %s},
-                   {"output_throughput": %s, "p99_ttft_ms": %s}]}]}
-                """.formatted(sha, valid, 100.0 / slowdown, 20.0 * slowdown, 104.0 / slowdown, 22.0 * slowdown,
-                98.0 / slowdown, 21.0 * slowdown));
+                   {"output_throughput": %s, "p99_ttft_ms": %s%s},
+                   {"output_throughput": %s, "p99_ttft_ms": %s%s},
+                   {"output_throughput": %s, "p99_ttft_ms": %s%s}]}]}
+                """.formatted(sha, valid, 100.0 / slowdown, 20.0 * slowdown, probe[0], 104.0 / slowdown,
+                22.0 * slowdown, probe[1], 98.0 / slowdown, 21.0 * slowdown, probe[2]));
         Files.writeString(run.resolve("environment.json"), """
                 {"spec": "demo", "spec_sha256": "%s", "target_kind": "url", "fingerprint": "%s"}
                 """.formatted(sha, fingerprint));

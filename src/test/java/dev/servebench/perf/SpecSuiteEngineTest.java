@@ -87,6 +87,8 @@ class SpecSuiteEngineTest {
                             assertThat(measurements.path("points").get(0).path("valid").asBoolean()).isTrue();
                             assertThat(measurements.path("points").get(0).path("repeats").get(0)
                                     .path("output_throughput").asDouble()).isPositive();
+                            assertThat(measurements.path("points").get(0).path("repeats").get(0)
+                                    .path("machine_probe_ms").asDouble()).isPositive();
                             JsonNode environment = new ObjectMapper().readTree(run.resolve("environment.json").toFile());
                             assertThat(environment.path("fingerprint").asText()).hasSize(16);
                             assertThat(environment.path("target_kind").asText()).isEqualTo("url");

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.servebench.history.BaselineFiles;
+import dev.servebench.metric.NumpyStats;
 import dev.servebench.perf.RunEnvironment;
+import dev.servebench.telemetry.MachineSpeedProbe;
 import dev.servebench.telemetry.gpu.InstalledGpu;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -100,10 +103,24 @@ public final class ReportLoader {
         facts.add(new EnvironmentView.Fact("environment fingerprint", e.fingerprint()));
         facts.add(new EnvironmentView.Fact("repeats per point", measurements.path("repeats").asText("")
                 + (measurements.has("repeat_order") ? " (" + measurements.path("repeat_order").asText() + ")" : "")));
+        facts.add(new EnvironmentView.Fact("machine speed probe", machineProbe(measurements)));
         facts.add(new EnvironmentView.Fact("CPU", e.cpuModel() + " (" + e.cpus() + " CPUs)"));
         facts.add(new EnvironmentView.Fact("Java", e.java()));
         facts.add(new EnvironmentView.Fact("OS", e.os()));
         return new EnvironmentView(facts);
+    }
+
+    /** Median and range of the probe's samples over every repeat: how fast the machine was during this run. */
+    private static String machineProbe(JsonNode measurements) {
+        double[] samples = measurements.path("points").valueStream()
+                .flatMap(point -> point.path("repeats").valueStream())
+                .map(repeat -> repeat.path(MachineSpeedProbe.SAMPLE_KEY))
+                .filter(JsonNode::isNumber).mapToDouble(JsonNode::asDouble).sorted().toArray();
+        if (samples.length == 0) {
+            return "not recorded";
+        }
+        return String.format(Locale.ROOT, "median %.1f ms over %d repeats (%.1f … %.1f ms); lower is faster",
+                NumpyStats.median(samples), samples.length, samples[0], samples[samples.length - 1]);
     }
 
     static JsonNode readJson(Path file, String expected) throws IOException {
