@@ -83,8 +83,7 @@ public final class GateCommand implements Callable<Integer> {
             return INVALID_RUN;
         }
         List<GateOutcome> outcomes = compare(base, current);
-        MachineDrift drift = MachineDrift.check(base.machineProbeMs(), current.machineProbeMs(),
-                MachineDrift.DEFAULT_TOLERANCE, Tolerance.DEFAULT_ALPHA);
+        MachineDrift drift = drift(base, current);
         String summary = GateReport.markdown("servebench gate: " + current.spec() + " vs baseline " + base.fingerprint(),
                 outcomes, drift);
         AtomicFiles.write(junit != null ? junit : run.resolve("gate-junit.xml"),
@@ -106,6 +105,12 @@ public final class GateCommand implements Callable<Integer> {
      * A comparison that loses its significance under Holm is recomputed at its corrected alpha, so its
      * message shows the threshold it was held to.
      */
+    /** The machine speed probe of {@code current} against {@code base}'s, at the gate's defaults. */
+    static MachineDrift drift(RunSamples base, RunSamples current) {
+        return MachineDrift.check(base.machineProbeMs(), current.machineProbeMs(), MachineDrift.DEFAULT_TOLERANCE,
+                Tolerance.DEFAULT_ALPHA);
+    }
+
     static List<GateOutcome> compare(RunSamples base, RunSamples current) {
         Tolerance tolerance = Tolerance.defaults();
         List<GateOutcome> outcomes = new ArrayList<>();

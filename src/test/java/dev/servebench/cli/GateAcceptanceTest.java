@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.servebench.baseline.GateOutcome;
 import dev.servebench.baseline.GateVerdict;
 import dev.servebench.history.BaselineFiles;
+import dev.servebench.history.RunSamples;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -144,16 +145,20 @@ class GateAcceptanceTest {
 
     /** The gate over a baseline pooling {@code baselineRuns}, as GateCommand judges it. */
     private List<GateOutcome> compare(List<Path> baselineRuns, Path current) throws IOException {
-        Path root = directory.resolve("baselines-" + baselines++);
-        Path file = null;
-        for (Path run : baselineRuns) {
-            file = BaselineFiles.update(run, root, baselineRuns.size());
-        }
         var now = BaselineFiles.readRun(current);
-        var base = BaselineFiles.readBaseline(file);
+        var base = pooledBaseline(baselineRuns, directory.resolve("baselines-" + baselines++));
         assertThat(now.fingerprint()).isEqualTo(base.fingerprint());
         assertThat(now.allValid()).as("%s valid", current).isTrue();
         return GateCommand.compare(base, now);
+    }
+
+    /** A baseline under {@code root} pooling {@code runs}, as {@code baseline update --keep N} builds it. */
+    static RunSamples pooledBaseline(List<Path> runs, Path root) throws IOException {
+        Path file = null;
+        for (Path run : runs) {
+            file = BaselineFiles.update(run, root, runs.size());
+        }
+        return BaselineFiles.readBaseline(file);
     }
 
     private Path copy(Path run) throws IOException {

@@ -58,8 +58,7 @@ class GateCommandTest {
 
     @Test
     void aSteadyMachineIsReportedAndTheServersNumbersAreJudged() throws IOException {
-        Path probed = BaselineFiles.update(RunFixtures.run(directory, "probed-base", true, 1.0, RunFixtures.FINGERPRINT,
-                1.0), directory.resolve("probed-baselines"));
+        Path probed = probedBaseline();
         Path run = RunFixtures.run(directory, "slow-server", true, 1.25, RunFixtures.FINGERPRINT, 1.01);
 
         assertThat(cli.execute("gate", "--run", run.toString(), "--baseline", probed.toString()))
@@ -73,8 +72,7 @@ class GateCommandTest {
 
     @Test
     void aRunOnAMachineTwentyPercentFasterIsInvalidAndItsComparisonsAreShownNotJudged() throws IOException {
-        Path probed = BaselineFiles.update(RunFixtures.run(directory, "probed-base", true, 1.0, RunFixtures.FINGERPRINT,
-                1.0), directory.resolve("probed-baselines"));
+        Path probed = probedBaseline();
         // The server is 25 % slower, the machine 20 % faster: neither "regression" nor "no change" would be true.
         Path run = RunFixtures.run(directory, "fast-machine", true, 1.25, RunFixtures.FINGERPRINT, 0.8);
 
@@ -88,6 +86,12 @@ class GateCommandTest {
         assertThat(Files.readString(run.resolve("gate-junit.xml"))).contains("tests=\"3\"").contains("failures=\"0\"")
                 .contains("errors=\"1\"").contains("type=\"machine-drift\"").contains("skipped=\"2\"")
                 .contains("not judged (machine drift): output_throughput @ concurrency=8");
+    }
+
+    /** A baseline of one run whose machine speed probe read about 40 ms. */
+    private Path probedBaseline() throws IOException {
+        return BaselineFiles.update(RunFixtures.run(directory, "probed-base", true, 1.0, RunFixtures.FINGERPRINT, 1.0),
+                directory.resolve("probed-baselines"));
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.servebench.baseline.GateVerdict;
 import dev.servebench.baseline.MachineDrift;
-import dev.servebench.baseline.Tolerance;
 import dev.servebench.history.BaselineFiles;
 import dev.servebench.history.RunSamples;
 import java.io.IOException;
@@ -101,15 +100,9 @@ class RecordedMachineDriftTest {
     }
 
     private Judgement judge(List<Path> baselineRuns, Path current) throws IOException {
-        Path root = directory.resolve("baselines-" + baselines++);
-        Path file = null;
-        for (Path run : baselineRuns) {
-            file = BaselineFiles.update(run, root, baselineRuns.size());
-        }
         RunSamples now = BaselineFiles.readRun(current);
-        RunSamples base = BaselineFiles.readBaseline(file);
-        MachineDrift drift = MachineDrift.check(base.machineProbeMs(), now.machineProbeMs(),
-                MachineDrift.DEFAULT_TOLERANCE, Tolerance.DEFAULT_ALPHA);
+        RunSamples base = GateAcceptanceTest.pooledBaseline(baselineRuns, directory.resolve("baselines-" + baselines++));
+        MachineDrift drift = GateCommand.drift(base, now);
         assertThat(drift.status()).as("%s: probe samples recorded", current).isNotEqualTo(MachineDrift.Status.NOT_CHECKED);
         boolean regressed = GateCommand.compare(base, now).stream().anyMatch(o -> o.verdict() == GateVerdict.REGRESSION);
         return new Judgement(drift, regressed);
