@@ -13,9 +13,21 @@ import java.util.Optional;
  * @param apiKey       bearer token, never printed or written anywhere
  * @param ioThreads    event-loop threads (1 suffices for thousands of streams; see the README)
  * @param stallTimeout a request fails with TIMEOUT when no byte arrives for this long
+ * @param requestTimeout a request fails with TIMEOUT when it takes longer than this in all (empty: no limit)
  */
-public record ClientConfig(URI baseUrl, Endpoint endpoint, Optional<String> apiKey, int ioThreads, Duration stallTimeout) {
+public record ClientConfig(URI baseUrl, Endpoint endpoint, Optional<String> apiKey, int ioThreads, Duration stallTimeout,
+                           Optional<Duration> requestTimeout) {
+
+    /** Without a total request timeout. */
+    public ClientConfig(URI baseUrl, Endpoint endpoint, Optional<String> apiKey, int ioThreads, Duration stallTimeout) {
+        this(baseUrl, endpoint, apiKey, ioThreads, stallTimeout, Optional.empty());
+    }
+
     public ClientConfig {
+        Objects.requireNonNull(requestTimeout, "requestTimeout");
+        if (requestTimeout.isPresent() && (requestTimeout.get().isNegative() || requestTimeout.get().isZero())) {
+            throw new IllegalArgumentException("requestTimeout (" + requestTimeout.get() + ") must be > 0");
+        }
         Objects.requireNonNull(baseUrl, "baseUrl");
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(apiKey, "apiKey");
@@ -50,6 +62,7 @@ public record ClientConfig(URI baseUrl, Endpoint endpoint, Optional<String> apiK
     @Override
     public String toString() {
         return "ClientConfig[baseUrl=" + baseUrl + ", endpoint=" + endpoint + ", apiKey="
-                + (apiKey.isPresent() ? "(set)" : "(none)") + ", ioThreads=" + ioThreads + ", stallTimeout=" + stallTimeout + "]";
+                + (apiKey.isPresent() ? "(set)" : "(none)") + ", ioThreads=" + ioThreads + ", stallTimeout=" + stallTimeout
+                + ", requestTimeout=" + requestTimeout.map(Duration::toString).orElse("none") + "]";
     }
 }

@@ -28,8 +28,9 @@ final class Exchange implements SseListener {
     private final long originNanos;
     private final long intendedNanos;
     private final long readyNanos;
-    private final long sentNanos;
+    private long sentNanos;
     private final Consumer<RequestRecord> onComplete;
+    private final Consumer<Throwable> internalErrors;
     private final ChunkParser parser;
     private final ParsedChunk parsed = new ParsedChunk();
     private final SseDecoder decoder = new SseDecoder(this);
@@ -45,6 +46,10 @@ final class Exchange implements SseListener {
     private int usagePrompt = -1;
     private int usageCompletion = -1;
     private Outcome.Failure pendingFailure;
+    private boolean retried;
+    /** The connection carrying the exchange now; written on that connection's loop, read by cancellers. */
+    private volatile io.netty.channel.Channel channel;
+    private volatile String cancelReason;
 
     /**
      * @param originNanos   clock reading of the load point's benchmark start; every stored time is
@@ -54,13 +59,14 @@ final class Exchange implements SseListener {
      * @param sentNanos     clock reading (absolute) taken just before the request was handed to the pool
      */
     Exchange(PreparedRequest request, long originNanos, long intendedNanos, long readyNanos, long sentNanos, Endpoint endpoint,
-             Consumer<RequestRecord> onComplete) {
+             Consumer<RequestRecord> onComplete, Consumer<Throwable> internalErrors) {
         this.request = request;
         this.originNanos = originNanos;
         this.intendedNanos = intendedNanos;
         this.readyNanos = Math.max(intendedNanos, readyNanos);
         this.sentNanos = Math.max(this.readyNanos, sentNanos - originNanos);
         this.onComplete = onComplete;
+        this.internalErrors = internalErrors;
         this.parser = endpoint.newParser();
         this.timeline = new ChunkTimeline.Builder(request.requestedOutputLen() + 2);
         this.lastActivityNanos = sentNanos;
@@ -68,6 +74,54 @@ final class Exchange implements SseListener {
 
     boolean finished() {
         return finished;
+    }
+
+    PreparedRequest request() {
+        return request;
+    }
+
+    /** Whether any part of a response (its status line) arrived for this exchange. */
+    boolean responseStarted() {
+        return status != 0;
+    }
+
+    boolean retried() {
+        return retried;
+    }
+
+    /**
+     * Prepares a second attempt on a fresh connection after the first one turned out dead before any response
+     * byte: the send time moves to now (TTFT must not include the dead connection), the ready time stays,
+     * so the retry shows up as the client's own dispatch lag.
+     */
+    void retryAt(long nowNanos) {
+        retried = true;
+        channel = null;
+        sentNanos = Math.max(readyNanos, nowNanos - originNanos);
+        lastActivityNanos = nowNanos;
+    }
+
+    /** Absolute clock reading at which the request was (last) sent. */
+    long sentAtNanos() {
+        return originNanos + sentNanos;
+    }
+
+    void attachTo(io.netty.channel.Channel carrier) {
+        channel = carrier;
+    }
+
+    io.netty.channel.Channel channel() {
+        return channel;
+    }
+
+    /** Marks the exchange for cancellation; the caller then fails it on its connection's loop, if it has one. */
+    void requestCancel(String reason) {
+        cancelReason = reason;
+    }
+
+    /** The reason passed to {@link #requestCancel}, or null. */
+    String cancelReason() {
+        return cancelReason;
     }
 
     long lastActivityNanos() {
@@ -165,7 +219,13 @@ final class Exchange implements SseListener {
         Optional<Usage> usage = usagePrompt >= 0 && usageCompletion >= 0
                 ? Optional.of(new Usage(usagePrompt, usageCompletion))
                 : Optional.empty();
-        onComplete.accept(new RequestRecord(request.index(), request.promptLen(), request.requestedOutputLen(),
-                intendedNanos, readyNanos, sentNanos, end, chunks, usage, outcome));
+        RequestRecord record = new RequestRecord(request.index(), request.promptLen(), request.requestedOutputLen(),
+                intendedNanos, readyNanos, sentNanos, end, chunks, usage, outcome);
+        try {
+            onComplete.accept(record);
+        } catch (Throwable t) {
+            // Nothing may escape into Netty's loop, where it would be logged and the run would wait forever.
+            internalErrors.accept(t);
+        }
     }
 }

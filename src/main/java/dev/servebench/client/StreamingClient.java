@@ -4,15 +4,15 @@ import dev.servebench.record.FailureKind;
 import dev.servebench.record.Outcome;
 import dev.servebench.record.RequestRecord;
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ConnectTimeoutException;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.pool.AbstractChannelPoolHandler;
-import io.netty.channel.pool.ChannelHealthChecker;
-import io.netty.channel.pool.SimpleChannelPool;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -21,10 +21,15 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.util.concurrent.Future;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -34,19 +39,42 @@ import java.util.function.Consumer;
  * <p>Why Netty and not {@code java.net.http}: the JDK client hands every body part through an executor
  * and copies it into a fresh buffer, which caps ingestion far below what a client ceiling benchmark
  * needs; an event loop that decodes in place keeps the client out of the measurement.
+ *
+ * <p>Every request ends: a pooled connection the server closed while it was idle is skipped; one that dies
+ * before any byte of the response arrived is retried once on a fresh connection (counted, not a server
+ * failure); anything else becomes a failed record. An unexpected error inside the client is reported to
+ * {@link #internalError()} for the driver's watchdog, never thrown into an event loop.
  */
 public final class StreamingClient implements AutoCloseable {
 
     private final ClientConfig config;
     private final NanoClock clock;
     private final EventLoopGroup group;
-    private final SimpleChannelPool pool;
+    private final ConnectionPool pool;
     private final String path;
     private final String hostHeader;
     private final String authorization;
-    private final java.util.concurrent.atomic.LongAdder bytesReceived = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.LongAdder connectionsOpened = new java.util.concurrent.atomic.LongAdder();
+    private final LongAdder bytesReceived = new LongAdder();
+    private final LongAdder staleRetries = new LongAdder();
     private final EventLoopThreads eventLoopThreads = new EventLoopThreads();
+    private final Set<Exchange> inFlight = ConcurrentHashMap.newKeySet();
+    private final AtomicReference<Throwable> internalError = new AtomicReference<>();
+    private final ExchangeHandler.Owner owner = new ExchangeHandler.Owner() {
+        @Override
+        public void idle(Channel channel, boolean reusable) {
+            pool.release(channel, reusable);
+        }
+
+        @Override
+        public boolean retryStale(Exchange exchange, boolean connectionWasReused) {
+            return connectionWasReused && retryOnFreshConnection(exchange);
+        }
+
+        @Override
+        public void internalError(Throwable error) {
+            reportInternalError(error);
+        }
+    };
 
     public StreamingClient(ClientConfig config, NanoClock clock) {
         this.config = config;
@@ -58,22 +86,30 @@ public final class StreamingClient implements AutoCloseable {
         Bootstrap bootstrap = new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
-                .option(ChannelOption.ALLOCATOR, new io.netty.buffer.PooledByteBufAllocator(false))
+                .option(ChannelOption.ALLOCATOR, new PooledByteBufAllocator(false))
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_KEEPALIVE, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000)
-                .remoteAddress(new InetSocketAddress(config.baseUrl().getHost(), config.port()));
-        this.pool = new SimpleChannelPool(bootstrap, new AbstractChannelPoolHandler() {
-            @Override
-            public void channelCreated(Channel channel) {
-                connectionsOpened.increment();
-                ExchangeHandler.ReadStamp stamp = new ExchangeHandler.ReadStamp(clock, bytesReceived);
-                channel.pipeline()
-                        .addLast("stamp", stamp)
-                        .addLast("http", new HttpClientCodec())
-                        .addLast("exchange", new ExchangeHandler(stamp, clock, StreamingClient.this::onIdle));
-            }
-        }, ChannelHealthChecker.ACTIVE, true, true);
+                .remoteAddress(new InetSocketAddress(config.baseUrl().getHost(), config.port()))
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel channel) {
+                        installPipeline(channel);
+                    }
+                });
+        this.pool = new ConnectionPool(bootstrap, channel -> {
+            ExchangeHandler handler = channel.pipeline().get(ExchangeHandler.class);
+            return handler != null && handler.idleAndOpen(channel);
+        });
+    }
+
+    /** The handlers of one connection, also used by {@link ClientWarmup} on an in-memory channel. */
+    void installPipeline(Channel channel) {
+        ExchangeHandler.ReadStamp stamp = new ExchangeHandler.ReadStamp(clock, bytesReceived);
+        channel.pipeline()
+                .addLast("stamp", stamp)
+                .addLast("http", new HttpClientCodec())
+                .addLast("exchange", new ExchangeHandler(stamp, clock, owner));
     }
 
     public ClientConfig config() {
@@ -86,12 +122,44 @@ public final class StreamingClient implements AutoCloseable {
 
     /** TCP connections opened since this client was created (keep-alive reuse keeps this near the concurrency). */
     public long connectionsOpened() {
-        return connectionsOpened.sum();
+        return pool.opened();
     }
 
     /** Response bytes read from the network since this client was created. */
     public long bytesReceived() {
         return bytesReceived.sum();
+    }
+
+    /**
+     * Requests re-sent on a fresh connection because their pooled connection died before any response byte
+     * (a server closing idle keep-alive connections); not server failures.
+     */
+    public long staleConnectionRetries() {
+        return staleRetries.sum();
+    }
+
+    /** Idle pooled connections found closed by the server and skipped before a request was written on them. */
+    public long staleConnectionsSkipped() {
+        return pool.discardedStale();
+    }
+
+    /** The first unexpected error inside the client, or null: the run cannot be trusted after one. */
+    public Throwable internalError() {
+        return internalError.get();
+    }
+
+    void reportInternalError(Throwable error) {
+        internalError.compareAndSet(null, error);
+    }
+
+    /**
+     * Opens connections until {@code count} idle ones wait in the pool, so that opening them is not charged
+     * to the first measured requests. Returns how many were opened.
+     *
+     * @throws IOException when not a single connection could be opened
+     */
+    public int openConnections(int count, long timeoutMillis) throws IOException, InterruptedException {
+        return pool.prewarm(count, timeoutMillis);
     }
 
     /**
@@ -105,26 +173,97 @@ public final class StreamingClient implements AutoCloseable {
     public void send(PreparedRequest request, long originNanos, long intendedNanos, long readyNanos,
                      Consumer<RequestRecord> onComplete) {
         long sent = clock.nanos();
-        Exchange exchange = new Exchange(request, originNanos, intendedNanos, readyNanos, sent, config.endpoint(), onComplete);
-        pool.acquire().addListener((Future<Channel> acquired) -> {
-            if (!acquired.isSuccess()) {
-                Throwable cause = acquired.cause();
-                FailureKind kind = cause instanceof ConnectException || cause instanceof java.net.SocketException
-                        || cause instanceof io.netty.channel.ConnectTimeoutException ? FailureKind.CONNECT : FailureKind.RESET;
-                exchange.finish(new Outcome.Failure(kind, "cannot connect to " + config.baseUrl() + ": "
-                        + ExchangeHandler.describe(cause), 0), clock.nanos());
-                return;
+        Exchange[] self = new Exchange[1];
+        Consumer<RequestRecord> complete = record -> {
+            inFlight.remove(self[0]);
+            onComplete.accept(record);
+        };
+        Exchange exchange = new Exchange(request, originNanos, intendedNanos, readyNanos, sent, config.endpoint(),
+                complete, this::reportInternalError);
+        self[0] = exchange;
+        inFlight.add(exchange);
+        dispatch(exchange, false);
+    }
+
+    private void dispatch(Exchange exchange, boolean fresh) {
+        pool.acquire(fresh, channel -> {
+            try {
+                start(channel, exchange);
+            } catch (Throwable t) {
+                reportInternalError(t);
             }
-            Channel channel = acquired.getNow();
-            ExchangeHandler handler = channel.pipeline().get(ExchangeHandler.class);
-            handler.begin(exchange);
-            channel.writeAndFlush(httpRequest(request)).addListener(written -> {
-                if (!written.isSuccess()) {
-                    handler.fail(channel, FailureKind.RESET, "request write failed: " + ExchangeHandler.describe(written.cause()));
-                }
-            });
-            armStallTimer(channel, handler, exchange);
+        }, cause -> {
+            try {
+                exchange.finish(connectFailure(cause), clock.nanos());
+            } catch (Throwable t) {
+                reportInternalError(t);
+            }
         });
+    }
+
+    private Outcome.Failure connectFailure(Throwable cause) {
+        FailureKind kind = cause instanceof ConnectException || cause instanceof SocketException
+                || cause instanceof ConnectTimeoutException ? FailureKind.CONNECT : FailureKind.RESET;
+        return new Outcome.Failure(kind, "cannot connect to " + config.baseUrl() + ": "
+                + ExchangeHandler.describe(cause), 0);
+    }
+
+    private void start(Channel channel, Exchange exchange) {
+        ExchangeHandler handler = channel.pipeline().get(ExchangeHandler.class);
+        if (handler == null || exchange.finished()) {
+            pool.release(channel, handler != null);
+            return;
+        }
+        handler.begin(exchange, channel);
+        String cancel = exchange.cancelReason();
+        if (cancel != null) {
+            handler.fail(channel, FailureKind.CANCELLED, cancel);
+            return;
+        }
+        channel.writeAndFlush(httpRequest(exchange.request())).addListener(written -> {
+            if (!written.isSuccess()) {
+                try {
+                    handler.writeFailed(channel, written.cause());
+                } catch (Throwable t) {
+                    reportInternalError(t);
+                }
+            }
+        });
+        armTimers(channel, handler, exchange);
+    }
+
+    private boolean retryOnFreshConnection(Exchange exchange) {
+        if (exchange.cancelReason() != null) {
+            return false;
+        }
+        staleRetries.increment();
+        exchange.retryAt(clock.nanos());
+        dispatch(exchange, true);
+        return true;
+    }
+
+    /**
+     * Ends every request in flight as {@code CANCELLED} with {@code reason} (a load point cut short); each
+     * record still reaches its callback. Safe from any thread.
+     */
+    public void cancelInFlight(String reason) {
+        for (Exchange exchange : inFlight) {
+            exchange.requestCancel(reason);
+            Channel channel = exchange.channel();
+            if (channel != null) {
+                channel.eventLoop().execute(() -> {
+                    ExchangeHandler handler = channel.pipeline().get(ExchangeHandler.class);
+                    if (handler != null && handler.current() == exchange) {
+                        handler.fail(channel, FailureKind.CANCELLED, reason);
+                    }
+                });
+            }
+        }
+    }
+
+    /** Requests sent and not yet finished. */
+    public int inFlightCount() {
+        return inFlight.size();
     }
 
     private FullHttpRequest httpRequest(PreparedRequest request) {
@@ -142,25 +281,37 @@ public final class StreamingClient implements AutoCloseable {
         return http;
     }
 
-    /** Fails the exchange with TIMEOUT once no byte has arrived for the stall timeout; re-arms itself otherwise. */
-    private void armStallTimer(Channel channel, ExchangeHandler handler, Exchange exchange) {
-        long timeout = config.stallTimeout().toNanos();
-        long due = exchange.lastActivityNanos() + timeout - clock.nanos();
+    /**
+     * Fails the exchange with TIMEOUT once no byte has arrived for the stall timeout, or once it has taken
+     * longer than the total request timeout; re-arms itself otherwise.
+     */
+    private void armTimers(Channel channel, ExchangeHandler handler, Exchange exchange) {
+        long stall = config.stallTimeout().toNanos();
+        long now = clock.nanos();
+        long due = exchange.lastActivityNanos() + stall - now;
+        if (config.requestTimeout().isPresent()) {
+            due = Math.min(due, exchange.sentAtNanos() + config.requestTimeout().get().toNanos() - now);
+        }
         channel.eventLoop().schedule(() -> {
-            if (exchange.finished() || handler.current() != exchange) {
-                return;
-            }
-            if (clock.nanos() - exchange.lastActivityNanos() >= timeout) {
-                handler.fail(channel, FailureKind.TIMEOUT, "no data for " + config.stallTimeout().toMillis()
-                        + " ms (stall timeout)");
-            } else {
-                armStallTimer(channel, handler, exchange);
+            try {
+                if (exchange.finished() || handler.current() != exchange) {
+                    return;
+                }
+                long at = clock.nanos();
+                if (config.requestTimeout().isPresent()
+                        && at - exchange.sentAtNanos() >= config.requestTimeout().get().toNanos()) {
+                    handler.fail(channel, FailureKind.TIMEOUT, "request took longer than "
+                            + config.requestTimeout().get().toMillis() + " ms (request timeout)");
+                } else if (at - exchange.lastActivityNanos() >= stall) {
+                    handler.fail(channel, FailureKind.TIMEOUT, "no data for " + config.stallTimeout().toMillis()
+                            + " ms (stall timeout)");
+                } else {
+                    armTimers(channel, handler, exchange);
+                }
+            } catch (Throwable t) {
+                reportInternalError(t);
             }
         }, Math.max(due, 1_000_000L), TimeUnit.NANOSECONDS);
-    }
-
-    private void onIdle(Channel channel, boolean reusable) {
-        pool.release(channel);
     }
 
     /**
