@@ -70,11 +70,6 @@ public record ConnectionBehavior(int closeAfterResponses, boolean announceClose,
                 Duration.ZERO, Duration.ZERO);
     }
 
-    /** Whether the connection ends after every response whatever the client asks. */
-    public boolean closesEveryResponse() {
-        return announceClose || http10 || closeAfterResponses == 1;
-    }
-
     public ConnectionBehavior withCloseAfterResponses(int n) {
         return new ConnectionBehavior(n, announceClose, http10, errorFraming, wholeFraming, idleTimeout,
                 slowStart);
