@@ -68,7 +68,10 @@ final class RawHttpClient implements AutoCloseable {
         out.flush();
     }
 
-    /** Reads one complete response (content-length or chunked body). */
+    /**
+     * Reads one complete response: a chunked body, a content-length body, or else (HTTP/1.0 style) everything
+     * up to the server's close.
+     */
     Response read() throws IOException {
         wire = new ByteArrayOutputStream();
         Head head = readHead();
@@ -79,8 +82,12 @@ final class RawHttpClient implements AutoCloseable {
                 chunks.add(chunk);
                 body.writeBytes(chunk);
             }
+        } else if (head.headers().containsKey("content-length")) {
+            body.writeBytes(bytes(Integer.parseInt(head.headers().get("content-length"))));
         } else {
-            body.writeBytes(bytes(Integer.parseInt(head.headers().getOrDefault("content-length", "0"))));
+            byte[] rest = in.readAllBytes();
+            wire.writeBytes(rest);
+            body.writeBytes(rest);
         }
         return new Response(head.status(), head.headers(), body.toByteArray(), chunks, wire.toByteArray());
     }

@@ -10,6 +10,7 @@ final class Renderer {
 
     private final ApiRequest request;
     private final Plan plan;
+    private final HttpWire.Framing framing;
     private final Rendering out;
     private final String eol;
     private final String id;
@@ -22,10 +23,13 @@ final class Renderer {
     private final StringBuilder cumulative = new StringBuilder();
     private int generated;
 
-    private Renderer(ApiRequest request, Plan plan, Script script, long idNumber, ByteBuf wire) {
+    private Renderer(ApiRequest request, Plan plan, Script script, long idNumber, HttpWire.Framing framing,
+                     ByteBuf wire) {
         this.request = request;
         this.plan = plan;
-        this.out = new Rendering(wire, plan.splitWrites() && request.stream(), plan.splitDelayNanos());
+        this.framing = framing;
+        this.out = new Rendering(wire, !framing.http10(), plan.splitWrites() && request.stream(),
+                plan.splitDelayNanos());
         this.eol = plan.crlf() ? "\r\n" : "\n";
         this.id = switch (request.endpoint()) {
             case COMPLETIONS -> "cmpl-" + idNumber;
@@ -44,23 +48,24 @@ final class Renderer {
     /**
      * Renders into {@code wire}. {@code idNumber} becomes the response id; cached responses use 0 for all.
      * Reset and stall faults only mark where the executor stops ({@link Rendering#stopAfterOps()}).
+     * {@code framing} sets the HTTP version, a {@code connection: close} header and how whole bodies are framed.
      */
-    static Rendering render(ApiRequest request, Plan plan, Script script, long idNumber, boolean close,
+    static Rendering render(ApiRequest request, Plan plan, Script script, long idNumber, HttpWire.Framing framing,
                             ByteBuf wire) {
-        Renderer r = new Renderer(request, plan, script, idNumber, wire);
+        Renderer r = new Renderer(request, plan, script, idNumber, framing, wire);
         if (plan.fault() instanceof Fault.HttpError(int status, String body)) {
             r.out.openOp(0);
-            r.out.raw(HttpWire.full(status, HttpWire.JSON, body, close));
+            r.out.raw(HttpWire.full(framing, status, HttpWire.JSON, body, framing.errors()));
             return r.out.finish();
         }
-        return request.stream() ? r.stream(close) : r.whole(close);
+        return request.stream() ? r.stream() : r.whole();
     }
 
     private long due(int chunk) {
         return plan.ttftNanos() + chunk * plan.gapNanos();
     }
 
-    private Rendering stream(boolean close) {
+    private Rendering stream() {
         int errorAt = plan.fault() instanceof Fault.InStreamError e ? Math.min(e.afterChunks(), chunks) : -1;
         int invalidAt = plan.fault() instanceof Fault.InvalidJsonAt i ? Math.min(i.chunk(), chunks) : -1;
         int stopAt = switch (plan.fault()) {
@@ -74,7 +79,7 @@ final class Renderer {
         };
         int sent = errorAt >= 0 ? errorAt : chunks;
         out.openOp(0);
-        out.raw(HttpWire.head(200, HttpWire.SSE, -1, close));
+        out.raw(HttpWire.head(framing, 200, HttpWire.SSE, -1));
         if (stopAt == 0) {
             out.stopHere();
         }
@@ -113,12 +118,14 @@ final class Renderer {
         if (!(plan.fault() instanceof Fault.NoDone)) {
             data("[DONE]");
         }
-        out.raw(HttpWire.CHUNKED_END);
+        if (!framing.http10()) {
+            out.raw(HttpWire.CHUNKED_END); // on HTTP/1.0 closing the connection ends the body
+        }
         return out.finish();
     }
 
     /** A non-streaming answer, sent when the last chunk would have been. */
-    private Rendering whole(boolean close) {
+    private Rendering whole() {
         String text = tokenText(0, completionTokens);
         String body = switch (request.endpoint()) {
             case COMPLETIONS -> header + "\"choices\":[{\"index\":0,\"text\":\"" + text
@@ -132,7 +139,7 @@ final class Renderer {
             out.stopHere();
         }
         out.openOp(due(chunks - 1));
-        out.raw(HttpWire.full(200, HttpWire.JSON, body, close));
+        out.raw(HttpWire.full(framing, 200, HttpWire.JSON, body, framing.whole()));
         out.completeChunk(completionTokens);
         return out.finish();
     }

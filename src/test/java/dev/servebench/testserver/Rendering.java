@@ -13,6 +13,7 @@ import java.util.Arrays;
 final class Rendering {
 
     private final ByteBuf wire;
+    private final boolean chunked;
     private final boolean splitWrites;
     private final long splitDelayNanos;
     private int[] opEnd = new int[16];
@@ -26,8 +27,10 @@ final class Rendering {
     private boolean opOpen;
     private int stopAfterOps = -1;
 
-    Rendering(ByteBuf wire, boolean splitWrites, long splitDelayNanos) {
+    /** {@code chunked}: SSE events go out as HTTP chunks; otherwise bare (HTTP/1.0, the body ends at close). */
+    Rendering(ByteBuf wire, boolean chunked, boolean splitWrites, long splitDelayNanos) {
         this.wire = wire;
+        this.chunked = chunked;
         this.splitWrites = splitWrites;
         this.splitDelayNanos = splitDelayNanos;
     }
@@ -83,7 +86,7 @@ final class Rendering {
         ByteBufUtil.writeUtf8(wire, text);
     }
 
-    /** One SSE event (already including its blank-line terminator) as one HTTP chunk, or two when split. */
+    /** One SSE event (already including its blank-line terminator) as one HTTP chunk (or bare), two when split. */
     void event(CharSequence sse) {
         if (!splitWrites) {
             opOpen = true;
@@ -147,6 +150,10 @@ final class Rendering {
 
     private void httpChunk(CharSequence s, int from, int to) {
         CharSequence part = from == 0 && to == s.length() ? s : s.subSequence(from, to);
+        if (!chunked) {
+            ByteBufUtil.writeUtf8(wire, part);
+            return;
+        }
         int length = ByteBufUtil.utf8Bytes(part);
         ByteBufUtil.writeAscii(wire, Integer.toHexString(length));
         wire.writeShort(CRLF);

@@ -24,10 +24,13 @@ final class ResponseCache implements AutoCloseable {
     private final AtomicLong bytes = new AtomicLong();
     private final long maxBytes;
     private final Script script;
+    private final HttpWire.Framing framing;
     private volatile boolean closed;
 
-    ResponseCache(Script script, long maxBytes) {
+    /** {@code framing}: the server's usual framing; a response framed otherwise is not served from here. */
+    ResponseCache(Script script, HttpWire.Framing framing, long maxBytes) {
         this.script = script;
+        this.framing = framing;
         this.maxBytes = maxBytes;
     }
 
@@ -35,6 +38,10 @@ final class ResponseCache implements AutoCloseable {
      * The cached response, or null when the budget is spent (render it per request then). Callers write
      * {@code entry.response().retainedDuplicate()}.
      */
+    HttpWire.Framing framing() {
+        return framing;
+    }
+
     Entry get(ApiRequest request, Plan plan) {
         Key key = new Key(request, plan);
         Entry entry = entries.get(key);
@@ -52,7 +59,7 @@ final class ResponseCache implements AutoCloseable {
     private Entry render(ApiRequest request, Plan plan) {
         ByteBuf scratch = Unpooled.directBuffer(estimateBytes(request, plan));
         try {
-            Rendering r = Renderer.render(request, plan, script, 0, false, scratch);
+            Rendering r = Renderer.render(request, plan, script, 0, framing, scratch);
             ByteBuf exact = Unpooled.directBuffer(scratch.readableBytes());
             exact.writeBytes(scratch);
             return new Entry(exact.asReadOnly(), r.chunkTokens());

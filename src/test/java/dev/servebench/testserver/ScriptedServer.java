@@ -44,15 +44,21 @@ public final class ScriptedServer implements AutoCloseable {
     private final Channel listener;
     private final ResponseCache cache;
     private final String modelsBody;
+    private final long startedNanos = System.nanoTime();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicLong accepted = new AtomicLong();
+    private final AtomicLong closedByServer = new AtomicLong();
+    private final AtomicLong idleClosed = new AtomicLong();
+    private final AtomicLong slowStartRejections = new AtomicLong();
     private final ConcurrentLinkedQueue<EmissionLog> emissions = new ConcurrentLinkedQueue<>();
     private final Object emissionSignal = new Object();
 
     private ScriptedServer(Script script, ServerOptions options) throws InterruptedException {
         this.script = script;
         this.options = options;
-        this.cache = new ResponseCache(script, options.maxCacheBytes());
+        this.cache = new ResponseCache(script, HttpWire.Framing.of(options.connection()),
+                options.maxCacheBytes());
         this.modelsBody = "{\"object\":\"list\",\"data\":[{\"id\":" + Json.quote(script.model())
                 + ",\"object\":\"model\",\"created\":" + script.createdEpochSeconds()
                 + ",\"owned_by\":\"servebench\"}]}";
@@ -69,8 +75,9 @@ public final class ScriptedServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new HttpRequestDecoder(), new RequestAggregator(
-                                    options.maxBodyBytes()), new ConnectionHandler(ScriptedServer.this));
+                            IdleTimeout idle = new IdleTimeout(options.connection().idleTimeout());
+                            ch.pipeline().addLast(idle, new HttpRequestDecoder(), new RequestAggregator(
+                                    options.maxBodyBytes()), new ConnectionHandler(ScriptedServer.this, idle));
                         }
                     });
             this.listener = bootstrap.bind(options.host(), options.port()).sync().channel();
@@ -130,6 +137,31 @@ public final class ScriptedServer implements AutoCloseable {
         return connections.get();
     }
 
+    /** Connections accepted so far, those refused over {@code maxConnections} included. */
+    public long acceptedConnections() {
+        return accepted.get();
+    }
+
+    /**
+     * Connections the server chose to end with an orderly close (FIN): after a response (the client asked, a
+     * {@link ConnectionBehavior} says so, or the request was malformed or over the connection limit) or on
+     * the idle timeout. Resets by {@link Fault.ResetAfter} are not counted; their emission logs say RESET.
+     * Counted when the close is decided, so before the client can see it.
+     */
+    public long serverClosedConnections() {
+        return closedByServer.get();
+    }
+
+    /** Of {@link #serverClosedConnections()}, those closed by the idle keep-alive timeout. */
+    public long idleClosedConnections() {
+        return idleClosed.get();
+    }
+
+    /** Requests answered 503 because the {@link ConnectionBehavior#slowStart()} had not passed yet. */
+    public long slowStartRejections() {
+        return slowStartRejections.get();
+    }
+
     /** Emission logs of finished responses so far, by request index. */
     public List<EmissionLog> emissions() {
         List<EmissionLog> logs = new ArrayList<>(emissions);
@@ -172,7 +204,25 @@ public final class ScriptedServer implements AutoCloseable {
         return requests.getAndIncrement();
     }
 
+    /** Whether the server still plays "loading the model"; counts the rejection when it does. */
+    boolean rejectWhileStarting() {
+        long slowStart = options.connection().slowStart().toNanos();
+        if (slowStart == 0 || System.nanoTime() - startedNanos >= slowStart) {
+            return false;
+        }
+        slowStartRejections.incrementAndGet();
+        return true;
+    }
+
+    void closedOnPurpose(boolean idle) {
+        closedByServer.incrementAndGet();
+        if (idle) {
+            idleClosed.incrementAndGet();
+        }
+    }
+
     boolean admitConnection() {
+        accepted.incrementAndGet();
         if (connections.incrementAndGet() > options.maxConnections()) {
             connections.decrementAndGet();
             return false;

@@ -2,6 +2,7 @@ package dev.servebench.testserver;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 
 /**
  * Runs a full-speed {@link ScriptedServer} as its own process, so a client benchmark does not share a JVM
@@ -11,35 +12,39 @@ import java.io.InputStream;
  * <pre>java -cp target/test-classes:&lt;deps&gt; dev.servebench.testserver.ScriptedServerMain --port 0</pre>
  *
  * Options: {@code --port N} (0 = ephemeral, default), {@code --host 127.0.0.1} (loopback only),
- * {@code --threads N} (event loops, default 1), {@code --tokens-per-chunk K} (default 1).
+ * {@code --threads N} (event loops, default 1), {@code --tokens-per-chunk K} (default 1), and the
+ * {@link ConnectionBehavior}: {@code --close-after N} (unannounced close after every Nth response),
+ * {@code --connection-close} (announce and close after every response), {@code --http10},
+ * {@code --error-framing chunked|content-length}, {@code --whole-framing chunked|content-length},
+ * {@code --idle-timeout-ms T}, {@code --slow-start-ms S}.
  */
 public final class ScriptedServerMain {
+
+    private static final String USAGE = "usage: ScriptedServerMain [--port N] [--host 127.0.0.1] [--threads N]"
+            + " [--tokens-per-chunk K] [--close-after N] [--connection-close] [--http10]"
+            + " [--error-framing chunked|content-length] [--whole-framing chunked|content-length]"
+            + " [--idle-timeout-ms T] [--slow-start-ms S]";
+
+    /** What the command line asks for. */
+    record Config(ServerOptions options, int tokensPerChunk) {
+        Config {
+            java.util.Objects.requireNonNull(options, "options");
+            if (tokensPerChunk < 1) {
+                throw usage("--tokens-per-chunk (" + tokensPerChunk + ") must be >= 1");
+            }
+        }
+    }
 
     private ScriptedServerMain() {
     }
 
     public static void main(String[] args) throws IOException {
-        ServerOptions options = ServerOptions.defaults();
-        int tokensPerChunk = 1;
-        for (int i = 0; i < args.length; i++) {
-            String flag = args[i];
-            if (i + 1 >= args.length) {
-                throw usage(flag + " needs a value");
-            }
-            String value = args[++i];
-            switch (flag) {
-                case "--port" -> options = options.withPort(parse(flag, value));
-                case "--host" -> options = options.withHost(value);
-                case "--threads" -> options = options.withIoThreads(parse(flag, value));
-                case "--tokens-per-chunk" -> tokensPerChunk = parse(flag, value);
-                default -> throw usage("unknown option " + flag);
-            }
-        }
+        Config config = parse(args);
         Script script = Script.builder()
-                .defaultPlan(Plan.builder().tokensPerChunk(tokensPerChunk).build())
+                .defaultPlan(Plan.builder().tokensPerChunk(config.tokensPerChunk()).build())
                 .recordEmissions(false)
                 .build();
-        try (ScriptedServer server = ScriptedServer.start(script, options)) {
+        try (ScriptedServer server = ScriptedServer.start(script, config.options())) {
             System.out.println("LISTENING " + server.port());
             System.out.flush();
             InputStream in = System.in;
@@ -50,7 +55,52 @@ public final class ScriptedServerMain {
         }
     }
 
-    private static int parse(String flag, String value) {
+    /** Parses the flags; a bad flag or a contradictory combination is an IllegalArgumentException with usage. */
+    static Config parse(String[] args) {
+        try {
+            return parseFlags(args);
+        } catch (IllegalArgumentException e) {
+            throw e.getMessage() != null && e.getMessage().contains(USAGE) ? e : usage(e.getMessage());
+        }
+    }
+
+    private static Config parseFlags(String[] args) {
+        ServerOptions options = ServerOptions.defaults();
+        ConnectionBehavior connection = options.connection();
+        int tokensPerChunk = 1;
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            switch (flag) {
+                case "--connection-close" -> connection = connection.withAnnounceClose(true);
+                case "--http10" -> connection = connection.withHttp10(true);
+                default -> {
+                    if (i + 1 >= args.length) {
+                        throw usage(flag + " needs a value");
+                    }
+                    String value = args[++i];
+                    switch (flag) {
+                        case "--port" -> options = options.withPort(integer(flag, value));
+                        case "--host" -> options = options.withHost(value);
+                        case "--threads" -> options = options.withIoThreads(integer(flag, value));
+                        case "--tokens-per-chunk" -> tokensPerChunk = integer(flag, value);
+                        case "--close-after" -> connection = connection.withCloseAfterResponses(integer(flag, value));
+                        case "--error-framing" -> connection = connection.withErrorFraming(
+                                ConnectionBehavior.BodyFraming.parse(value));
+                        case "--whole-framing" -> connection = connection.withWholeFraming(
+                                ConnectionBehavior.BodyFraming.parse(value));
+                        case "--idle-timeout-ms" -> connection = connection.withIdleTimeout(
+                                Duration.ofMillis(integer(flag, value)));
+                        case "--slow-start-ms" -> connection = connection.withSlowStart(
+                                Duration.ofMillis(integer(flag, value)));
+                        default -> throw usage("unknown option " + flag);
+                    }
+                }
+            }
+        }
+        return new Config(options.withConnection(connection), tokensPerChunk);
+    }
+
+    private static int integer(String flag, String value) {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
@@ -59,7 +109,6 @@ public final class ScriptedServerMain {
     }
 
     private static IllegalArgumentException usage(String problem) {
-        return new IllegalArgumentException(problem
-                + "; usage: ScriptedServerMain [--port N] [--host 127.0.0.1] [--threads N] [--tokens-per-chunk K]");
+        return new IllegalArgumentException(problem + "; " + USAGE);
     }
 }

@@ -1,11 +1,13 @@
 package dev.servebench.testserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -41,5 +43,34 @@ class ScriptedServerMainTest {
         } finally {
             process.destroyForcibly();
         }
+    }
+
+    @Test
+    void connectionFlagsSetTheBehavior() {
+        ScriptedServerMain.Config config = ScriptedServerMain.parse(new String[] {"--close-after", "3",
+                "--connection-close", "--error-framing", "chunked", "--whole-framing", "chunked",
+                "--idle-timeout-ms", "5000", "--slow-start-ms", "2000", "--tokens-per-chunk", "4"});
+        assertThat(config.tokensPerChunk()).isEqualTo(4);
+        assertThat(config.options().connection()).isEqualTo(ConnectionBehavior.keepAlive()
+                .withCloseAfterResponses(3).withAnnounceClose(true)
+                .withErrorFraming(ConnectionBehavior.BodyFraming.CHUNKED)
+                .withWholeFraming(ConnectionBehavior.BodyFraming.CHUNKED)
+                .withIdleTimeout(Duration.ofSeconds(5)).withSlowStart(Duration.ofSeconds(2)));
+        assertThat(ScriptedServerMain.parse(new String[] {"--http10"}).options().connection().http10()).isTrue();
+        assertThat(ScriptedServerMain.parse(new String[0]).options()).isEqualTo(ServerOptions.defaults());
+    }
+
+    @Test
+    void badFlagsSayWhatIsWrongAndHowToCallIt() {
+        assertThatThrownBy(() -> ScriptedServerMain.parse(new String[] {"--http10", "--error-framing", "chunked"}))
+                .hasMessageStartingWith("http10 cannot use chunked framing").hasMessageContaining("usage:");
+        assertThatThrownBy(() -> ScriptedServerMain.parse(new String[] {"--idle-timeout-ms", "soon"}))
+                .hasMessageStartingWith("--idle-timeout-ms (soon) must be an integer");
+        assertThatThrownBy(() -> ScriptedServerMain.parse(new String[] {"--close-after"}))
+                .hasMessageStartingWith("--close-after needs a value");
+        assertThatThrownBy(() -> ScriptedServerMain.parse(new String[] {"--keep-alive", "1"}))
+                .hasMessageStartingWith("unknown option --keep-alive");
+        assertThatThrownBy(() -> ScriptedServerMain.parse(new String[] {"--tokens-per-chunk", "0"}))
+                .hasMessageStartingWith("--tokens-per-chunk (0) must be >= 1");
     }
 }

@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param maxCacheBytes  budget for pre-rendered full-speed responses
  * @param spinNanos      how long before a paced emission the event loop busy-polls instead of sleeping;
  *                       0 uses plain timers (about 1 ms late, more on a loaded VM) and burns no CPU
+ * @param connection     keep-alive, close and framing behaviour, idle timeout and slow start
  */
 public record ServerOptions(String host, int port, int ioThreads, int maxConnections, int maxBodyBytes,
-                            long maxCacheBytes, long spinNanos) {
+                            long maxCacheBytes, long spinNanos, ConnectionBehavior connection) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
 
@@ -48,34 +49,50 @@ public record ServerOptions(String host, int port, int ioThreads, int maxConnect
         if (spinNanos < 0) {
             throw new IllegalArgumentException("spinNanos (" + spinNanos + ") must be >= 0");
         }
+        Objects.requireNonNull(connection, "connection");
     }
 
-    /** 127.0.0.1, ephemeral port, 1 I/O thread, 1024 connections, 8 MiB bodies, 256 MiB cache, 2 ms spin. */
+    /**
+     * 127.0.0.1, ephemeral port, 1 I/O thread, 1024 connections, 8 MiB bodies, 256 MiB cache, 2 ms spin,
+     * {@link ConnectionBehavior#keepAlive()}.
+     */
     public static ServerOptions defaults() {
-        return new ServerOptions(DEFAULT_HOST, 0, 1, 1024, 8 << 20, 256L << 20, 2_000_000);
+        return new ServerOptions(DEFAULT_HOST, 0, 1, 1024, 8 << 20, 256L << 20, 2_000_000,
+                ConnectionBehavior.keepAlive());
     }
 
     public ServerOptions withPort(int port) {
-        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos);
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos,
+                connection);
     }
 
     public ServerOptions withHost(String host) {
-        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos);
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos,
+                connection);
     }
 
     public ServerOptions withIoThreads(int ioThreads) {
-        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos);
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos,
+                connection);
     }
 
     public ServerOptions withMaxConnections(int maxConnections) {
-        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos);
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos,
+                connection);
     }
 
     public ServerOptions withSpinNanos(long spinNanos) {
-        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos);
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos,
+                connection);
     }
 
     public ServerOptions withMaxBodyBytes(int maxBodyBytes) {
-        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos);
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos,
+                connection);
+    }
+
+    public ServerOptions withConnection(ConnectionBehavior connection) {
+        return new ServerOptions(host, port, ioThreads, maxConnections, maxBodyBytes, maxCacheBytes, spinNanos,
+                connection);
     }
 }

@@ -59,6 +59,23 @@ class ValidationTest {
     }
 
     @Test
+    void connectionBehaviorValidates() {
+        ConnectionBehavior keepAlive = ConnectionBehavior.keepAlive();
+        assertThat(ServerOptions.defaults().connection()).isEqualTo(keepAlive);
+        assertThatThrownBy(() -> keepAlive.withCloseAfterResponses(-1))
+                .hasMessage("closeAfterResponses (-1) must be >= 0");
+        assertThatThrownBy(() -> keepAlive.withIdleTimeout(Duration.ofMillis(-1)))
+                .hasMessage("idleTimeout (PT-0.001S) must be >= 0");
+        assertThatThrownBy(() -> keepAlive.withSlowStart(Duration.ofMillis(-1)))
+                .hasMessage("slowStart (PT-0.001S) must be >= 0");
+        assertThatThrownBy(() -> keepAlive.withHttp10(true).withErrorFraming(ConnectionBehavior.BodyFraming.CHUNKED))
+                .hasMessage("http10 cannot use chunked framing (errorFraming CHUNKED, wholeFraming CONTENT_LENGTH)");
+        assertThatThrownBy(() -> ConnectionBehavior.BodyFraming.parse("gzip"))
+                .hasMessage("body framing (gzip) must be 'chunked' or 'content-length'");
+        assertThatThrownBy(() -> ServerOptions.defaults().withConnection(null)).hasMessage("connection");
+    }
+
+    @Test
     void scriptSelectsByHeaderThenIndexThenDefault() {
         Plan a = Plan.builder().tokensPerChunk(2).build();
         Plan b = Plan.builder().tokensPerChunk(3).build();

@@ -7,6 +7,12 @@
  * the server's own record of when each token chunk was written. {@link dev.servebench.testserver.Plan} sets
  * TTFT, gap, tokens per chunk, usage, SSE decorations and a {@link dev.servebench.testserver.Fault}.
  *
+ * <p>Connection-level behaviour of real servers, per server via {@code ServerOptions.withConnection}:
+ * {@link dev.servebench.testserver.ConnectionBehavior} closes after every Nth response without notice, or
+ * announces {@code Connection: close}, speaks HTTP/1.0 (streams end at close), frames error and whole bodies by
+ * Content-Length or chunked, closes idle keep-alive connections, and answers 503 while "loading the model".
+ * {@code server.acceptedConnections()} and {@code server.serverClosedConnections()} show what a client did.
+ *
  * <p>For a benchmark: run {@link dev.servebench.testserver.ScriptedServerMain} as its own process; it serves
  * every request from pre-rendered responses with one write each and prints {@code LISTENING <port>}.
  */
