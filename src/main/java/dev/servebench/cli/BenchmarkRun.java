@@ -5,20 +5,29 @@ import dev.servebench.client.NanoClock;
 import dev.servebench.client.PreparedRequest;
 import dev.servebench.client.RequestBodies;
 import dev.servebench.client.StreamingClient;
+import dev.servebench.load.ClientWarmup;
+import dev.servebench.load.ConnectionCounts;
+import dev.servebench.load.InternalRunError;
 import dev.servebench.load.LoadDriver;
 import dev.servebench.load.LoadPoint;
 import dev.servebench.load.LoadPointResult;
 import dev.servebench.load.LoadProgress;
+import dev.servebench.load.RunLimits;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
+import dev.servebench.record.FailureKind;
+import dev.servebench.record.Outcome;
+import dev.servebench.record.RecordJsonl;
 import dev.servebench.record.RecordSink;
 import dev.servebench.record.RequestRecord;
 import dev.servebench.report.ConsoleSummary;
+import dev.servebench.report.PointContext;
 import dev.servebench.report.RunDescription;
 import dev.servebench.report.SummaryJson;
 import dev.servebench.schedule.ArrivalPlan;
 import dev.servebench.schedule.ArrivalProcess;
 import dev.servebench.target.EmbeddedTarget;
+import dev.servebench.verdict.SuccessShare;
 import dev.servebench.workload.Dataset;
 import dev.servebench.workload.PromptRequest;
 import dev.servebench.workload.RandomDataset;
@@ -41,11 +50,22 @@ final class BenchmarkRun {
     /** Exit codes, documented in the README. */
     static final int OK = 0;
     static final int UNREACHABLE = 2;
-    static final int NO_SUCCESSFUL_REQUEST = 3;
+    static final int BAD_INPUT = 2;
+    static final int INVALID_POINT = 3;
+    static final int INTERNAL_ERROR = 4;
+
+    /** Stops the run: every measured request would fail as the warm-up did. */
+    private static final class WarmupRejected extends Exception {
+        WarmupRejected(String message) {
+            super(message);
+        }
+    }
 
     private RunSettings settings;
     private final PrintWriter out;
     private final PrintWriter err;
+    private final List<String> runNotes = new ArrayList<>();
+    private final List<String> warmed = new ArrayList<>();
 
     BenchmarkRun(RunSettings settings, PrintWriter out, PrintWriter err) {
         this.settings = settings;
@@ -65,21 +85,23 @@ final class BenchmarkRun {
         err.flush();
         try (EmbeddedTarget target = EmbeddedTarget.start(new EmbeddedTarget.Options("127.0.0.1", 0, slots,
                 contextPerSlot, settings.embeddedWeights(), 1, false))) {
-            return execute(target.baseUrl(), settings.withVocabulary(
-                    target.vocabSize() - EmbeddedTarget.FIRST_ORDINARY_TOKEN, EmbeddedTarget.FIRST_ORDINARY_TOKEN));
+            RunSettings resolved = settings.guards().vocabularyGiven() ? settings : settings.withVocabulary(
+                    target.vocabSize() - EmbeddedTarget.FIRST_ORDINARY_TOKEN, EmbeddedTarget.FIRST_ORDINARY_TOKEN);
+            return execute(target.baseUrl(), resolved);
         }
     }
 
     private int execute(URI baseUrl, RunSettings resolved) throws IOException, InterruptedException {
         this.settings = resolved;
-        Optional<String> model;
+        ServerProbe.ServerInfo server;
         try {
-            Optional<String> served = ServerProbe.firstModel(baseUrl, settings.apiKey());
-            model = settings.model().or(() -> served);
+            server = ServerProbe.describe(baseUrl, settings.apiKey());
         } catch (ServerProbe.UnreachableException e) {
             err.println("servebench: " + e.getMessage());
             return UNREACHABLE;
         }
+        Optional<String> model = settings.model().or(server::model);
+        settings = TokenIdRange.resolve(settings, server.vocabSize(), runNotes);
         Path dir = settings.outputDir().orElseGet(() -> Path.of("reports", "runs",
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
         Files.createDirectories(dir);
@@ -102,53 +124,106 @@ final class BenchmarkRun {
                 settings.baseUrl().isPresent() ? "url" : "embedded");
         int status = OK;
         ClientConfig config = new ClientConfig(baseUrl, settings.backend().endpoint(), settings.apiKey(),
-                settings.clientThreads(), settings.stallTimeout());
+                settings.clientThreads(), settings.stallTimeout(), settings.guards().requestTimeout());
         try (StreamingClient client = new StreamingClient(config, NanoClock.startingNow())) {
+            ClientWarmup.HotPath hot = ClientWarmup.warmHotPath(config, record -> RecordJsonl.toLine(record));
+            warmed.add(hot.describe());
             LoadDriver driver = new LoadDriver(client);
             for (LoadPoint point : loadPoints()) {
                 if (!runPoint(driver, point, measured, warmup, description, dir)) {
-                    status = NO_SUCCESSFUL_REQUEST;
+                    status = INVALID_POINT;
                 }
             }
+        } catch (WarmupRejected e) {
+            err.println("servebench: " + e.getMessage());
+            return BAD_INPUT;
+        } catch (InternalRunError e) {
+            err.println("servebench: " + e.getMessage() + " -- the run stopped; records written so far are in "
+                    + dir.toAbsolutePath());
+            return INTERNAL_ERROR;
         }
         out.println("Results in " + dir.toAbsolutePath());
         out.flush();
         return status;
     }
 
+    /** Measures one load point; returns whether it is valid. */
     private boolean runPoint(LoadDriver driver, LoadPoint point, List<PreparedRequest> measured,
                              List<PreparedRequest> warmup, RunDescription description, Path dir)
-            throws IOException, InterruptedException {
+            throws IOException, InterruptedException, WarmupRejected, InternalRunError {
+        StreamingClient client = driver.client();
+        int connections = point.maxConcurrency() == 0 ? measured.size() : Math.min(point.maxConcurrency(), measured.size());
+        long openedBefore = client.connectionsOpened();
+        int opened = ClientWarmup.openConnections(client, connections);
         if (!warmup.isEmpty()) {
             LoadPointResult warm = driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { },
                     LoadProgress.NONE);
-            long ok = warm.records().stream().filter(RequestRecord::succeeded).count();
-            if (ok == 0) {
-                err.println("servebench: warmup at " + point.describe() + ": all " + warmup.size()
-                        + " requests failed, first error: " + firstError(warm.records()) + " (measuring anyway)");
-            }
+            checkWarmup(point, warm.records());
+        }
+        List<String> pointWarmed = new ArrayList<>(warmed);
+        pointWarmed.add("connections: " + opened + " opened before the clock started (" + connections
+                + " wanted: the point's concurrency)");
+        if (!warmup.isEmpty()) {
+            pointWarmed.add("server: " + warmup.size() + " warm-up request(s) (--warmup-requests)");
         }
         ArrivalPlan plan = ArrivalPlan.plan(ArrivalProcess.of(point.requestRate(), point.burstiness()),
                 measured.size(), settings.seed());
         LoadProgress progress = settings.progress() ? new ProgressBar(err, point.describe(), ProgressBar.stderrIsTerminal()) : LoadProgress.NONE;
         Path recordsFile = dir.resolve(point.label() + ".records.jsonl");
+        long openedAtStart = client.connectionsOpened();
+        long retriesBefore = client.staleConnectionRetries();
+        long skippedBefore = client.staleConnectionsSkipped();
         LoadPointResult result;
-        try (RecordSink sink = new RecordSink(recordsFile)) {
-            result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, progress);
+        try (RecordSink sink = new RecordSink(recordsFile, client::reportInternalError)) {
+            result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, progress,
+                    new RunLimits(settings.guards().maxDuration()));
         }
         ServingSummary summary = SummaryCalculator.compute(result.records(), result.durationNanos(),
                 settings.metricOptions());
-        out.print(ConsoleSummary.render(description, point, summary, result.clientUsage()));
+        int succeeded = (int) result.records().stream().filter(RequestRecord::succeeded).count();
+        int cancelled = summary.failuresByKind().getOrDefault(FailureKind.CANCELLED, 0);
+        SuccessShare share = new SuccessShare(result.records().size(), succeeded, cancelled,
+                settings.guards().minSuccessRate());
+        PointContext context = new PointContext(share, result.cut(), new ConnectionCounts(
+                openedAtStart - openedBefore, client.connectionsOpened() - openedAtStart,
+                client.staleConnectionRetries() - retriesBefore, client.staleConnectionsSkipped() - skippedBefore),
+                pointWarmed, runNotes);
+        out.print(ConsoleSummary.render(description, point, summary, result.clientUsage(), Optional.of(context)));
         out.flush();
         SummaryJson.write(dir.resolve(point.label() + ".summary.json"), description, point, summary,
-                result.clientUsage());
-        return result.records().stream().anyMatch(RequestRecord::succeeded);
+                result.clientUsage(), context);
+        if (!share.valid()) {
+            err.println("servebench: " + point.describe() + ": " + share.describe() + "; first error: "
+                    + firstError(result.records()));
+        }
+        return share.valid();
+    }
+
+    /**
+     * A warm-up request the server rejects (4xx) means every measured request would be rejected the same way:
+     * stop at once with the server's message, as SGLang's own client does. Other warm-up failures are reported
+     * and the load point's validity decides.
+     */
+    private void checkWarmup(LoadPoint point, List<RequestRecord> records) throws WarmupRejected {
+        for (RequestRecord record : records) {
+            if (record.outcome() instanceof Outcome.Failure failure && failure.kind() == FailureKind.HTTP_STATUS
+                    && failure.httpStatus() >= 400 && failure.httpStatus() < 500) {
+                throw new WarmupRejected("the server rejected the warm-up request at " + point.describe() + " ("
+                        + failure.reason() + "); every measured request would fail the same way. "
+                        + "Check --backend, --model, the prompt settings (--random-vocab-span, "
+                        + "--random-token-id-base, --prompt-format) and --extra-request-body");
+            }
+        }
+        if (!records.isEmpty() && records.stream().noneMatch(RequestRecord::succeeded)) {
+            err.println("servebench: warm-up at " + point.describe() + ": all " + records.size()
+                    + " request(s) failed, first error: " + firstError(records));
+        }
     }
 
     private static String firstError(List<RequestRecord> records) {
         return records.stream().map(RequestRecord::outcome)
-                .filter(o -> o instanceof dev.servebench.record.Outcome.Failure)
-                .map(o -> ((dev.servebench.record.Outcome.Failure) o).kind() + ": " + ((dev.servebench.record.Outcome.Failure) o).reason())
+                .filter(o -> o instanceof Outcome.Failure)
+                .map(o -> ((Outcome.Failure) o).kind() + ": " + ((Outcome.Failure) o).reason())
                 .findFirst().orElse("(none)");
     }
 

@@ -107,6 +107,20 @@ public final class RunCommand implements Callable<Integer> {
             description = "Fail a request when no byte arrives for this many seconds (default ${DEFAULT-VALUE}).")
     double stallTimeoutSeconds;
 
+    @Option(names = "--request-timeout",
+            description = "Fail a request that takes longer than this many seconds in all (default: no limit).")
+    Double requestTimeoutSeconds;
+
+    @Option(names = "--max-duration",
+            description = "Cut a load point after this many seconds: nothing more is sent, requests in flight are "
+                    + "cancelled, and the summary says so (default: no limit).")
+    Double maxDurationSeconds;
+
+    @Option(names = "--min-success-rate", defaultValue = "0.99",
+            description = "A load point with a smaller share of successful requests is INVALID: marked so in the "
+                    + "console and summary, exit code 3 (default ${DEFAULT-VALUE}).")
+    double minSuccessRate;
+
     @Option(names = "--client-threads",
             description = "Client event-loop threads (default: cores, at most 4).")
     int clientThreads = Math.min(4, Runtime.getRuntime().availableProcessors());
@@ -163,7 +177,9 @@ public final class RunCommand implements Callable<Integer> {
                 metricOptions, Duration.ofNanos((long) (stallTimeoutSeconds * 1e9)), clientThreads,
                 Optional.ofNullable(outputDir), Optional.ofNullable(tag), !noProgress,
                 parse("--embedded-weights", () -> dev.servebench.target.EmbeddedTarget.weights(embeddedWeights)),
-                Optional.ofNullable(embeddedSlots)));
+                Optional.ofNullable(embeddedSlots),
+                new RunSettings.RunGuards(minSuccessRate, seconds(maxDurationSeconds), seconds(requestTimeoutSeconds),
+                        matched("--random-vocab-span") || matched("--random-token-id-base"))));
     }
 
     /** Lengths of the embedded default run: the embedded engine's benchmark shape (128 in, 64 out). */
@@ -173,6 +189,16 @@ public final class RunCommand implements Callable<Integer> {
     private boolean matched(String option) {
         return spec.commandLine().getParseResult() != null
                 && spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    private static Optional<Duration> seconds(Double value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (!(value > 0) || value.isInfinite()) {
+            throw new IllegalArgumentException("a time limit (" + value + " s) must be a finite number > 0");
+        }
+        return Optional.of(Duration.ofNanos((long) (value * 1e9)));
     }
 
     private static double parseRate(String text) {

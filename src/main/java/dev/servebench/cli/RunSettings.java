@@ -39,7 +39,38 @@ public record RunSettings(
         Optional<String> tag,
         boolean progress,
         dev.servebench.target.embedded.gguf.WeightType embeddedWeights,
-        Optional<Integer> embeddedSlots) {
+        Optional<Integer> embeddedSlots,
+        RunGuards guards) {
+
+    /**
+     * What keeps a run honest and bounded.
+     *
+     * @param minSuccessRate  a load point whose successful share (cancelled requests aside) is below this is INVALID
+     * @param maxDuration     a load point's time limit (--max-duration), after which it is cut and reported as cut
+     * @param requestTimeout  a request's total time limit (--request-timeout)
+     * @param vocabularyGiven whether the token-id range of random prompts was set on the command line (then it is
+     *                        used as given, else it is learnt from the server where the server says it)
+     */
+    public record RunGuards(double minSuccessRate, Optional<Duration> maxDuration, Optional<Duration> requestTimeout,
+                            boolean vocabularyGiven) {
+        public static final RunGuards DEFAULTS = new RunGuards(0.99, Optional.empty(), Optional.empty(), false);
+
+        public RunGuards {
+            if (!(minSuccessRate >= 0 && minSuccessRate <= 1)) {
+                throw new IllegalArgumentException("--min-success-rate (" + minSuccessRate + ") must be within [0, 1]");
+            }
+            Objects.requireNonNull(maxDuration, "maxDuration");
+            Objects.requireNonNull(requestTimeout, "requestTimeout");
+            maxDuration.ifPresent(d -> requirePositive("--max-duration", d));
+            requestTimeout.ifPresent(d -> requirePositive("--request-timeout", d));
+        }
+
+        private static void requirePositive(String flag, Duration d) {
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(flag + " (" + d.toMillis() / 1000.0 + " s) must be > 0");
+            }
+        }
+    }
 
     public RunSettings {
         Objects.requireNonNull(backend, "backend");
@@ -81,6 +112,7 @@ public record RunSettings(
                 throw new IllegalArgumentException("--embedded-slots (" + slots + ") must be in [1, 256]");
             }
         });
+        Objects.requireNonNull(guards, "guards");
         maxConcurrencies = List.copyOf(maxConcurrencies);
         requestRates = List.copyOf(requestRates);
     }
@@ -90,7 +122,7 @@ public record RunSettings(
         return new RunSettings(baseUrl, backend, model, apiKey, datasetName, datasetPath, randomInputLen,
                 randomOutputLen, randomRangeRatio, sharegptOutputLen, promptFormat, span, idBase, numPrompts,
                 maxConcurrencies, requestRates, burstiness, seed, warmupRequests, ignoreEos, extraBody, metricOptions,
-                stallTimeout, clientThreads, outputDir, tag, progress, embeddedWeights, embeddedSlots);
+                stallTimeout, clientThreads, outputDir, tag, progress, embeddedWeights, embeddedSlots, guards);
     }
 
     /** Slots of the embedded engine: as asked, else the largest concurrency cap, else 16. */

@@ -21,31 +21,48 @@ final class ServerProbe {
         }
     }
 
+    /**
+     * What the server says about itself.
+     *
+     * @param model     the first model id of {@code /v1/models}
+     * @param vocabSize the vocabulary size, where the model entry states it ({@code vocab_size}, as
+     *                  {@code servebench serve} does; SGLang and vLLM do not)
+     */
+    record ServerInfo(Optional<String> model, java.util.OptionalInt vocabSize) {
+        static final ServerInfo UNKNOWN = new ServerInfo(Optional.empty(), java.util.OptionalInt.empty());
+    }
+
     private ServerProbe() {}
+
 
     /**
      * GETs {@code /v1/models}. Any HTTP answer proves the server is up; the first model id is returned when
      * the answer is an OpenAI model list.
      */
-    static Optional<String> firstModel(URI baseUrl, Optional<String> apiKey) throws UnreachableException {
+    static ServerInfo describe(URI baseUrl, Optional<String> apiKey) throws UnreachableException {
         URI models = URI.create(stripSlash(baseUrl.toString()) + "/v1/models");
         HttpRequest.Builder request = HttpRequest.newBuilder(models).timeout(Duration.ofSeconds(30)).GET();
         apiKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));
         try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()) {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
-                return Optional.empty();
+                return ServerInfo.UNKNOWN;
             }
             JsonNode data = new ObjectMapper().readTree(response.body()).path("data");
-            return data.isArray() && !data.isEmpty() && data.get(0).path("id").isTextual()
-                    ? Optional.of(data.get(0).path("id").asText())
-                    : Optional.empty();
+            if (!data.isArray() || data.isEmpty()) {
+                return ServerInfo.UNKNOWN;
+            }
+            JsonNode first = data.get(0);
+            Optional<String> model = first.path("id").isTextual() ? Optional.of(first.path("id").asText()) : Optional.empty();
+            JsonNode vocab = first.path("vocab_size");
+            return new ServerInfo(model, vocab.canConvertToInt() && vocab.isIntegralNumber() && vocab.intValue() > 0
+                    ? java.util.OptionalInt.of(vocab.intValue()) : java.util.OptionalInt.empty());
         } catch (ConnectException e) {
             throw new UnreachableException("cannot reach " + baseUrl + ": connection refused");
         } catch (java.net.http.HttpConnectTimeoutException e) {
             throw new UnreachableException("cannot reach " + baseUrl + ": connect timed out");
         } catch (com.fasterxml.jackson.core.JacksonException e) {
-            return Optional.empty();
+            return ServerInfo.UNKNOWN;
         } catch (IOException e) {
             throw new UnreachableException("cannot reach " + baseUrl + ": " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"));

@@ -148,7 +148,8 @@ public final class StreamingClient implements AutoCloseable {
         return internalError.get();
     }
 
-    void reportInternalError(Throwable error) {
+    /** Reports an unexpected error from any servebench thread of this run (e.g. the records writer). */
+    public void reportInternalError(Throwable error) {
         internalError.compareAndSet(null, error);
     }
 

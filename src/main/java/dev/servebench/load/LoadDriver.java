@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -40,14 +41,26 @@ public final class LoadDriver {
         return client;
     }
 
+    /** {@link #run(List, long[], int, Consumer, LoadProgress, RunLimits)} without a time limit. */
+    public LoadPointResult run(List<PreparedRequest> requests, long[] intendedOffsets, int maxConcurrency,
+                               Consumer<RequestRecord> sink, LoadProgress progress)
+            throws InterruptedException, InternalRunError {
+        return run(requests, intendedOffsets, maxConcurrency, sink, progress, RunLimits.NONE);
+    }
+
     /**
      * @param requests        requests in dispatch order (their index is their position)
      * @param intendedOffsets intended send time of each request in nanoseconds from the start, non-decreasing
      * @param maxConcurrency  cap on requests in flight; 0 = no cap
      * @param sink            receives each record as its request finishes (from network threads)
+     * @param limits          when to cut the load point short
+     * @throws InternalRunError when the client itself failed (an {@link Error} such as OutOfMemoryError, or
+     *                          an unexpected exception on one of its threads): requests in flight are cancelled
+     *                          and the load point's result is not to be trusted
      */
     public LoadPointResult run(List<PreparedRequest> requests, long[] intendedOffsets, int maxConcurrency,
-                               Consumer<RequestRecord> sink, LoadProgress progress) throws InterruptedException {
+                               Consumer<RequestRecord> sink, LoadProgress progress, RunLimits limits)
+            throws InterruptedException, InternalRunError {
         if (requests.size() != intendedOffsets.length) {
             throw new IllegalArgumentException("requests (" + requests.size() + ") and intendedOffsets ("
                     + intendedOffsets.length + ") must have the same length");
@@ -61,13 +74,21 @@ public final class LoadDriver {
         long[] loopsBefore = client.eventLoopCpuNanos();
         NanoClock clock = client.clock();
         run.origin = clock.nanos();
-        for (int i = 0; i < requests.size(); i++) {
-            long due = run.origin + intendedOffsets[i];
-            waitUntil(clock, due);
-            run.ready.add(new Ready(requests.get(i), intendedOffsets[i]));
+        long deadline = limits.maxDuration().map(d -> run.origin + d.toNanos()).orElse(Long.MAX_VALUE);
+        int pushed = 0;
+        for (; pushed < requests.size(); pushed++) {
+            long due = run.origin + intendedOffsets[pushed];
+            if (due >= deadline || !waitUntil(clock, due, deadline)) {
+                break;
+            }
+            run.ready.add(new Ready(requests.get(pushed), intendedOffsets[pushed]));
             run.dispatch();
         }
-        run.allDone.await();
+        if (pushed < requests.size()) {
+            waitUntil(clock, deadline, deadline);
+            run.cut(requests.size() - pushed, cutReason(limits));
+        }
+        awaitAll(run, clock, deadline, limits);
         long wall = clock.nanos() - run.origin;
         List<RequestRecord> records = new ArrayList<>(run.records);
         records.sort(Comparator.comparingInt(RequestRecord::index));
@@ -82,15 +103,56 @@ public final class LoadDriver {
         }
         ClientUsage usage = new ClientUsage(Math.max(0, processCpuNanos() - cpuBefore), wall,
                 client.bytesReceived() - bytesBefore, events, busiest);
-        return new LoadPointResult(records, LoadPointResult.durationOf(records), usage, run.origin);
+        Optional<LoadPointCut> cut = run.cut ? Optional.of(new LoadPointCut(limits.maxDuration().orElseThrow(),
+                run.unsent.get(), run.cancelledAtCut)) : Optional.empty();
+        return new LoadPointResult(records, LoadPointResult.durationOf(records), usage, run.origin, cut);
     }
 
-    private static void waitUntil(NanoClock clock, long due) {
-        long remaining;
-        while ((remaining = due - clock.nanos()) > 0) {
-            LockSupport.parkNanos(remaining);
+    /**
+     * Waits for every sent request to end, watching for the client's internal errors and the time limit:
+     * the run ends within a watch interval of either, whatever the server does.
+     */
+    private void awaitAll(Run run, NanoClock clock, long deadline, RunLimits limits)
+            throws InterruptedException, InternalRunError {
+        while (!run.allDone.await(WATCH_INTERVAL_MILLIS, TimeUnit.MILLISECONDS)) {
+            checkInternalError();
+            if (clock.nanos() >= deadline) {
+                if (!run.cut) {
+                    run.cut(0, cutReason(limits));
+                }
+                // Repeated: a request dispatched by a racing thread just before the cut is cancelled too.
+                client.cancelInFlight(cutReason(limits));
+            }
+        }
+        checkInternalError();
+    }
+
+    private void checkInternalError() throws InternalRunError {
+        Throwable error = client.internalError();
+        if (error != null) {
+            client.cancelInFlight("the run stopped on an internal error");
+            throw new InternalRunError(error);
         }
     }
+
+    /** Sleeps until {@code due}; returns false when the deadline or an internal error came first. */
+    private boolean waitUntil(NanoClock clock, long due, long deadline) {
+        long remaining;
+        while ((remaining = due - clock.nanos()) > 0) {
+            if (client.internalError() != null || clock.nanos() >= deadline) {
+                return false;
+            }
+            LockSupport.parkNanos(Math.min(remaining, TimeUnit.MILLISECONDS.toNanos(WATCH_INTERVAL_MILLIS)));
+        }
+        return client.internalError() == null;
+    }
+
+    private static String cutReason(RunLimits limits) {
+        return "load point cut at its time limit (" + limits.describeMaxDuration() + ")";
+    }
+
+    /** How often the waiting driver checks for internal errors and the time limit. */
+    private static final long WATCH_INTERVAL_MILLIS = 50;
 
     private static long processCpuNanos() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
@@ -112,7 +174,10 @@ public final class LoadDriver {
         final boolean capped;
         final Consumer<RequestRecord> sink;
         final LoadProgress progress;
+        final AtomicInteger unsent = new AtomicInteger();
         volatile long origin;
+        volatile boolean cut;
+        int cancelledAtCut;
 
         Run(int total, int cap, Consumer<RequestRecord> sink, LoadProgress progress) {
             this.total = total;
@@ -138,9 +203,13 @@ public final class LoadDriver {
                     return;
                 }
                 Ready next = ready.poll();
-                if (next == null) {
+                if (next == null || cut) {
                     if (capped) {
                         freeSlots.add(slotFreedAt);
+                    }
+                    if (next != null) {
+                        neverSent(1);
+                        continue;
                     }
                     if (ready.isEmpty()) {
                         return;
@@ -149,6 +218,29 @@ public final class LoadDriver {
                 }
                 long readyAt = Math.max(next.intendedNanos(), slotFreedAt);
                 client.send(next.request(), origin, next.intendedNanos(), readyAt, this::onFinished);
+            }
+        }
+
+        /**
+         * Stops sending: {@code notPushed} requests that never became due and every request still waiting
+         * for a slot are counted as not sent, and every request in flight is cancelled.
+         */
+        void cut(int notPushed, String reason) {
+            cut = true;
+            neverSent(notPushed);
+            int drained = 0;
+            while (ready.poll() != null) {
+                drained++;
+            }
+            neverSent(drained);
+            cancelledAtCut = client.inFlightCount();
+            client.cancelInFlight(reason);
+        }
+
+        private void neverSent(int count) {
+            for (int i = 0; i < count; i++) {
+                unsent.incrementAndGet();
+                allDone.countDown();
             }
         }
 

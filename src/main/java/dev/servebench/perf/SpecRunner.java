@@ -6,6 +6,8 @@ import dev.servebench.client.NanoClock;
 import dev.servebench.client.PreparedRequest;
 import dev.servebench.client.RequestBodies;
 import dev.servebench.client.StreamingClient;
+import dev.servebench.load.ClientWarmup;
+import dev.servebench.load.InternalRunError;
 import dev.servebench.load.LoadDriver;
 import dev.servebench.load.LoadPoint;
 import dev.servebench.load.LoadPointResult;
@@ -14,6 +16,7 @@ import dev.servebench.metric.MetricOptions;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
 import dev.servebench.metric.TokenSource;
+import dev.servebench.record.RecordJsonl;
 import dev.servebench.record.RecordSink;
 import dev.servebench.report.RunDescription;
 import dev.servebench.report.SummaryJson;
@@ -80,6 +83,8 @@ public final class SpecRunner implements AutoCloseable {
     private final URI baseUrl;
     private final Optional<String> model;
     private final Vocabulary vocabulary;
+    /** The client's hot path is compiled once per runner, before its first load point. */
+    private boolean hotPathWarmed;
     private final Path outputDirectory;
     private final String targetKind;
     private final StreamingClient client;
@@ -165,8 +170,18 @@ public final class SpecRunner implements AutoCloseable {
                 spec.workload().ignoreEos(), JsonNodeFactory.instance.objectNode());
         List<PreparedRequest> measured = prepare(bodies, rows);
         List<PreparedRequest> warmup = prepare(bodies, WarmupRequests.of(rows, spec.warmup()).requests());
-        if (!warmup.isEmpty()) {
-            driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { }, LoadProgress.NONE);
+        try {
+            if (!hotPathWarmed) {
+                ClientWarmup.warmHotPath(driver.client().config(), record -> RecordJsonl.toLine(record));
+                hotPathWarmed = true;
+            }
+            ClientWarmup.openConnections(driver.client(),
+                    point.maxConcurrency() == 0 ? measured.size() : Math.min(point.maxConcurrency(), measured.size()));
+            if (!warmup.isEmpty()) {
+                driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { }, LoadProgress.NONE);
+            }
+        } catch (InternalRunError e) {
+            throw new IllegalStateException(e.getMessage(), e);
         }
         return new PointInProgress(key, point, prompts, measured, description(rows.size()));
     }
@@ -198,8 +213,10 @@ public final class SpecRunner implements AutoCloseable {
             double probeMillis = probe.sampleMillis();
             LoadPointResult result;
             observer.starting(key, repeat);
-            try (RecordSink sink = new RecordSink(recordsFile)) {
+            try (RecordSink sink = new RecordSink(recordsFile, driver.client()::reportInternalError)) {
                 result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, LoadProgress.NONE);
+            } catch (InternalRunError e) {
+                throw new IllegalStateException(e.getMessage(), e);
             }
             observer.finished(key, repeat, result);
             ServingSummary summary = SummaryCalculator.compute(result.records(), result.durationNanos(),

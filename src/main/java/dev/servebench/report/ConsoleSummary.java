@@ -36,7 +36,17 @@ public final class ConsoleSummary {
     private ConsoleSummary() {}
 
     public static String render(RunDescription run, LoadPoint point, ServingSummary s, ClientUsage client) {
+        return render(run, point, s, client, java.util.Optional.empty());
+    }
+
+    /** With the point's validity first (an INVALID point says so before any number) and its context last. */
+    public static String render(RunDescription run, LoadPoint point, ServingSummary s, ClientUsage client,
+                                java.util.Optional<PointContext> context) {
         StringBuilder out = new StringBuilder("\n").append(center(" Serving Benchmark Result ", '=')).append('\n');
+        context.filter(c -> !c.validity().valid()).ifPresent(c -> out.append("*** ").append(c.validity().describe())
+                .append(": the numbers below do not describe the server ***\n"));
+        context.flatMap(PointContext::cut).ifPresent(cut -> out.append("*** load point ").append(cut.describe())
+                .append(" ***\n"));
         line(out, "Backend:", run.backend());
         line(out, "Traffic request rate:", point.closedLoop() ? "inf" : Decimal.fixed(point.requestRate(), 2));
         line(out, "Max request concurrency:", point.maxConcurrency() == 0 ? "not set" : Integer.toString(point.maxConcurrency()));
@@ -56,7 +66,7 @@ public final class ConsoleSummary {
         }
         out.append("=".repeat(RULE)).append('\n');
         appendVllm(out, s);
-        appendServebench(out, run, s, client);
+        appendServebench(out, run, s, client, context);
         return out.toString();
     }
 
@@ -70,7 +80,8 @@ public final class ConsoleSummary {
         value(out, s, VLLM_MEAN_E2EL_MS, "Mean E2EL, last token event (ms):");
     }
 
-    private static void appendServebench(StringBuilder out, RunDescription run, ServingSummary s, ClientUsage client) {
+    private static void appendServebench(StringBuilder out, RunDescription run, ServingSummary s, ClientUsage client,
+                                         java.util.Optional<PointContext> context) {
         out.append(center("servebench checks", '-')).append('\n');
         line(out, "Output token source:", s.tokenSource().name().toLowerCase(Locale.ROOT));
         line(out, "Prompts sent as:", run.tokenIdPrompts() ? "token ids (exact lengths)" : "text (lengths estimated)");
@@ -86,9 +97,19 @@ public final class ConsoleSummary {
                 line(out, "Failed (" + failure.getKey().name().toLowerCase(Locale.ROOT) + "):", failure.getValue().toString());
             }
         }
+        context.ifPresent(c -> {
+            line(out, "Validity:", c.validity().describe());
+            line(out, "Connections opened (before/during):", c.connections().openedBeforeStart() + " / "
+                    + c.connections().openedDuring());
+            if (c.connections().staleRetries() + c.connections().staleSkipped() > 0) {
+                line(out, "Stale connections (retried/skipped):", c.connections().staleRetries() + " / "
+                        + c.connections().staleSkipped());
+            }
+        });
         for (String note : s.notes()) {
             out.append("Note: ").append(note).append('\n');
         }
+        context.ifPresent(c -> c.notes().forEach(note -> out.append("Note: ").append(note).append('\n')));
         out.append("=".repeat(RULE)).append('\n');
     }
 

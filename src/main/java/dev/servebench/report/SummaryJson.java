@@ -26,6 +26,12 @@ public final class SummaryJson {
     private SummaryJson() {}
 
     public static ObjectNode toJson(RunDescription run, LoadPoint point, ServingSummary s, ClientUsage client) {
+        return toJson(run, point, s, client, java.util.Optional.empty());
+    }
+
+    /** With the point's validity, cut, connections, warm-up and run notes under {@code servebench}. */
+    public static ObjectNode toJson(RunDescription run, LoadPoint point, ServingSummary s, ClientUsage client,
+                                    java.util.Optional<PointContext> context) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("tag", run.tag());
         root.put("backend", run.backend());
@@ -49,7 +55,9 @@ public final class SummaryJson {
                 putNumber(root, id.sglangKey().get(), id, value.getAsDouble());
             }
         }
-        root.set("servebench", servebench(run, point, s, client));
+        ObjectNode ours = servebench(run, point, s, client);
+        context.ifPresent(c -> addContext(ours, c));
+        root.set("servebench", ours);
         return root;
     }
 
@@ -89,6 +97,36 @@ public final class SummaryJson {
         var notes = ours.putArray("notes");
         s.notes().forEach(notes::add);
         return ours;
+    }
+
+    private static void addContext(ObjectNode ours, PointContext context) {
+        ObjectNode validity = ours.putObject("validity");
+        validity.put("valid", context.validity().valid());
+        validity.put("success_rate", context.validity().rate());
+        validity.put("min_success_rate", context.validity().threshold());
+        validity.put("succeeded", context.validity().succeeded());
+        validity.put("judged", context.validity().judged());
+        validity.put("description", context.validity().describe());
+        context.cut().ifPresentOrElse(cut -> {
+            ObjectNode c = ours.putObject("cut");
+            c.put("limit_s", cut.limit().toMillis() / 1000.0);
+            c.put("not_sent", cut.notSent());
+            c.put("cancelled", cut.cancelled());
+            c.put("description", cut.describe());
+        }, () -> ours.putNull("cut"));
+        ObjectNode client = (ObjectNode) ours.get("client");
+        client.put("connections_opened_before_start", context.connections().openedBeforeStart());
+        client.put("connections_opened_during", context.connections().openedDuring());
+        client.put("stale_connection_retries", context.connections().staleRetries());
+        client.put("stale_connections_skipped", context.connections().staleSkipped());
+        var warmed = client.putArray("warmed_before_start");
+        context.warmed().forEach(warmed::add);
+        var notes = (com.fasterxml.jackson.databind.node.ArrayNode) ours.get("notes");
+        context.cut().ifPresent(cut -> notes.add("load point " + cut.describe()));
+        context.notes().forEach(notes::add);
+        if (!context.validity().valid()) {
+            notes.insert(0, context.validity().describe() + ": the numbers below do not describe the server");
+        }
     }
 
     /** Every applicable metric with its value, unit, direction, origin, formula and token basis. */
@@ -137,5 +175,10 @@ public final class SummaryJson {
     public static void write(Path file, RunDescription run, LoadPoint point, ServingSummary s, ClientUsage client)
             throws IOException {
         AtomicFiles.write(file, MAPPER.writeValueAsBytes(toJson(run, point, s, client)));
+    }
+
+    public static void write(Path file, RunDescription run, LoadPoint point, ServingSummary s, ClientUsage client,
+                             PointContext context) throws IOException {
+        AtomicFiles.write(file, MAPPER.writeValueAsBytes(toJson(run, point, s, client, java.util.Optional.of(context))));
     }
 }

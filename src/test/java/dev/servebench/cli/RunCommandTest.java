@@ -115,10 +115,10 @@ class RunCommandTest {
         try (ScriptedServer server = ScriptedServer.start(Script.of(broken))) {
             Result run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "5",
                     "--random-input-len", "8", "--random-output-len", "4", "--output-dir", dir.toString(), "--no-progress");
-            assertThat(run.exit()).isEqualTo(BenchmarkRun.NO_SUCCESSFUL_REQUEST);
+            assertThat(run.exit()).isEqualTo(BenchmarkRun.INVALID_POINT);
             assertThat(run.out()).contains("Successful requests:                     0", "Failed (http_status):",
-                    "every request failed");
-            assertThat(run.err()).contains("warmup", "HTTP 500", "model crashed");
+                    "every request failed", "*** INVALID: 0 of 5 requests succeeded (0 % < 99 %)");
+            assertThat(run.err()).contains("warm-up", "HTTP 500", "model crashed");
             JsonNode summary = STRICT.readTree(dir.resolve("concurrency-unlimited.summary.json").toFile());
             assertThat(summary.get("output_throughput").asDouble()).isZero();
             assertThat(summary.at("/servebench/failures_by_kind/http_status").asInt()).isEqualTo(5);

@@ -62,7 +62,7 @@ final class Endpoints {
     static Handler models(EngineInfo info, long startedEpochSeconds) {
         String body = "{\"object\":\"list\",\"data\":[{\"id\":" + Json.quote(info.modelName())
                 + ",\"object\":\"model\",\"created\":" + startedEpochSeconds + ",\"owned_by\":\"servebench\""
-                + ",\"root\":" + Json.quote(info.modelName()) + ",\"max_model_len\":" + info.contextPerSlot() + "}]}";
+                + ",\"root\":" + Json.quote(info.modelName()) + ",\"max_model_len\":" + info.contextPerSlot() + ",\"vocab_size\":" + info.vocabSize() + "}]}";
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return (req, res) -> res.header(HeaderNames.CONTENT_TYPE, JSON).send(bytes);
     }
