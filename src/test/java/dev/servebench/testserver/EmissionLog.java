@@ -19,10 +19,12 @@ import java.util.Objects;
  * @param chunkTokens  tokens per sent chunk
  * @param plannedChunks token chunks the response would have had without faults
  * @param cached       served from the pre-rendered cache
+ * @param promptTokens the request's prompt length as the server counted it (lets a benchmark pair a client's
+ *                     record with this log by giving every request its own prompt length)
  */
 public record EmissionLog(long requestIndex, Endpoint endpoint, long arrivalNanos, long startNanos, long ttftNanos,
                           long gapNanos, long[] chunkNanos, int[] chunkTokens, int plannedChunks, Outcome outcome,
-                          boolean cached) {
+                          boolean cached, int promptTokens) {
 
     /** How the response ended. */
     public enum Outcome {

@@ -118,7 +118,7 @@ final class PacedResponse implements Runnable {
             sink.accept(new EmissionLog(work.index(), work.request().endpoint(), work.arrivalNanos(),
                     work.startNanos(), work.plan().ttftNanos(), work.plan().gapNanos(),
                     Arrays.copyOf(chunkNanos, chunksSent), Arrays.copyOf(tokens, chunksSent), tokens.length,
-                    outcome, false));
+                    outcome, false, work.request().promptTokens()));
         }
         rendering.wire().release();
     }

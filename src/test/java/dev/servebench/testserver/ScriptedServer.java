@@ -255,6 +255,6 @@ public final class ScriptedServer implements AutoCloseable {
         long[] times = new long[tokens.length];
         java.util.Arrays.fill(times, writtenNanos);
         record(new EmissionLog(work.index(), work.request().endpoint(), work.arrivalNanos(), work.startNanos(),
-                0, 0, times, tokens, tokens.length, EmissionLog.Outcome.COMPLETED, true));
+                0, 0, times, tokens, tokens.length, EmissionLog.Outcome.COMPLETED, true, work.request().promptTokens()));
     }
 }
