@@ -12,7 +12,6 @@ import dev.servebench.load.LoadProgress;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
 import dev.servebench.record.RecordSink;
-import dev.servebench.record.RequestRecord;
 import dev.servebench.report.ConsoleSummary;
 import dev.servebench.report.RunDescription;
 import dev.servebench.report.SummaryJson;
@@ -120,12 +119,13 @@ final class BenchmarkRun {
                              List<PreparedRequest> warmup, RunDescription description, Path dir)
             throws IOException, InterruptedException {
         if (!warmup.isEmpty()) {
-            LoadPointResult warm = driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { },
-                    LoadProgress.NONE);
-            long ok = warm.records().stream().filter(RequestRecord::succeeded).count();
-            if (ok == 0) {
-                err.println("servebench: warmup at " + point.describe() + ": all " + warmup.size()
-                        + " requests failed, first error: " + firstError(warm.records()) + " (measuring anyway)");
+            try (LoadPointResult warm = driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { },
+                    LoadProgress.NONE)) {
+                if (warm.store().successes() == 0) {
+                    err.println("servebench: warmup at " + point.describe() + ": all " + warmup.size()
+                            + " requests failed, first error: " + warm.store().firstFailure().orElse("(none)")
+                            + " (measuring anyway)");
+                }
             }
         }
         ArrivalPlan plan = ArrivalPlan.plan(ArrivalProcess.of(point.requestRate(), point.burstiness()),
@@ -136,20 +136,17 @@ final class BenchmarkRun {
         try (RecordSink sink = new RecordSink(recordsFile)) {
             result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, progress);
         }
-        ServingSummary summary = SummaryCalculator.compute(result.records(), result.durationNanos(),
-                settings.metricOptions());
+        ServingSummary summary;
+        boolean anySucceeded;
+        try (result) {
+            summary = SummaryCalculator.compute(result.store(), result.durationNanos(), settings.metricOptions());
+            anySucceeded = result.store().successes() > 0;
+        }
         out.print(ConsoleSummary.render(description, point, summary, result.clientUsage()));
         out.flush();
         SummaryJson.write(dir.resolve(point.label() + ".summary.json"), description, point, summary,
                 result.clientUsage());
-        return result.records().stream().anyMatch(RequestRecord::succeeded);
-    }
-
-    private static String firstError(List<RequestRecord> records) {
-        return records.stream().map(RequestRecord::outcome)
-                .filter(o -> o instanceof dev.servebench.record.Outcome.Failure)
-                .map(o -> ((dev.servebench.record.Outcome.Failure) o).kind() + ": " + ((dev.servebench.record.Outcome.Failure) o).reason())
-                .findFirst().orElse("(none)");
+        return anySucceeded;
     }
 
     private Dataset dataset() {

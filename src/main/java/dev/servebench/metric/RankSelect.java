@@ -7,8 +7,8 @@ import java.util.Arrays;
  * ranks after {@code Arrays.sort} (numpy's order too: -0.0 before 0.0, NaN last). A short list is copied
  * and sorted. A long one is narrowed by radix selection on the order-preserving 64-bit key of each value,
  * 16 bits per pass, all ranks together; once the values still in the running fit in memory one more pass
- * gathers and sorts them. Memory: one 65,536-entry histogram per distinct rank bucket (at most 512 KB
- * each) plus the gathered candidates, never the list.
+ * gathers and sorts them. Memory: one 65,536-entry histogram per distinct rank bucket (512 KB each, at
+ * most 16 ranks per batch of passes) plus the gathered candidates, never the list.
  */
 final class RankSelect {
 
@@ -30,6 +30,7 @@ final class RankSelect {
 
     private static final int DIGIT_BITS = 16;
     private static final int DIGITS = 1 << DIGIT_BITS;
+    private static final int MAX_RANKS_PER_PASS = 16;
 
     private RankSelect() {}
 
@@ -54,7 +55,14 @@ final class RankSelect {
             }
             return result;
         }
-        return radixSelect(series, ranks, limits.gatherLimit());
+        // Each rank may need its own 512 KB histogram: bound them by selecting in batches.
+        double[] result = new double[ranks.length];
+        for (int from = 0; from < ranks.length; from += MAX_RANKS_PER_PASS) {
+            int to = Math.min(ranks.length, from + MAX_RANKS_PER_PASS);
+            double[] batch = radixSelect(series, Arrays.copyOfRange(ranks, from, to), limits.gatherLimit());
+            System.arraycopy(batch, 0, result, from, batch.length);
+        }
+        return result;
     }
 
     /** Unsigned order of the keys is the sort order of the values (NaNs collapsed to the canonical one). */

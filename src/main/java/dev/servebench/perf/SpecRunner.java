@@ -201,9 +201,12 @@ public final class SpecRunner implements AutoCloseable {
             try (RecordSink sink = new RecordSink(recordsFile)) {
                 result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, LoadProgress.NONE);
             }
-            observer.finished(key, repeat, result);
-            ServingSummary summary = SummaryCalculator.compute(result.records(), result.durationNanos(),
-                    MetricOptions.of(TokenSource.SERVER_USAGE));
+            ServingSummary summary;
+            try (result) {
+                observer.finished(key, repeat, result);
+                summary = SummaryCalculator.compute(result.store(), result.durationNanos(),
+                        MetricOptions.of(TokenSource.SERVER_USAGE));
+            }
             Path summaryFile = outputDirectory.resolve(stem + ".summary.json");
             SummaryJson.write(summaryFile, description, point, summary, result.clientUsage());
             repeats.add(new PointMeasurement.Repeat(summary, result.clientUsage(), result.durationNanos(),

@@ -1,5 +1,6 @@
 package dev.servebench.record;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,6 +38,7 @@ public final class RecordStore implements AutoCloseable {
     private int firstFailureIndex = Integer.MAX_VALUE;
     private String firstFailure;
     private boolean closed;
+    private UncheckedIOException broken;
 
     /** A store with the default event heap budget, spilling to {@code java.io.tmpdir}. */
     public RecordStore() {
@@ -86,8 +88,14 @@ public final class RecordStore implements AutoCloseable {
         checkOpen();
         long firstEvent = events.size();
         ChunkTimeline chunks = record.chunks();
-        for (int i = 0; i < chunks.size(); i++) {
-            events.add(chunks.nanosAt(i), chunks.tokensAt(i));
+        try {
+            for (int i = 0; i < chunks.size(); i++) {
+                events.add(chunks.nanosAt(i), chunks.tokensAt(i));
+            }
+        } catch (UncheckedIOException e) {
+            // A record is lost: every later use fails with the cause instead of summarising fewer requests.
+            broken = e;
+            throw e;
         }
         columns.add(record, firstEvent);
         maxEndNanos = Math.max(maxEndNanos, record.endNanos());
@@ -169,6 +177,7 @@ public final class RecordStore implements AutoCloseable {
      * @throws IllegalArgumentException when two records share an index
      */
     public synchronized int[] slotsInIndexOrder() {
+        checkOpen();
         int n = columns.size();
         long[] keyed = new long[n];
         for (int slot = 0; slot < n; slot++) {
@@ -202,6 +211,9 @@ public final class RecordStore implements AutoCloseable {
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("record store is closed");
+        }
+        if (broken != null) {
+            throw new IllegalStateException("record store lost a record: " + broken.getMessage(), broken);
         }
     }
 
