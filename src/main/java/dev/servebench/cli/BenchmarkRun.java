@@ -156,9 +156,10 @@ final class BenchmarkRun {
         long openedBefore = client.connectionsOpened();
         int opened = ClientWarmup.openConnections(client, connections);
         if (!warmup.isEmpty()) {
-            LoadPointResult warm = driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { },
-                    LoadProgress.NONE);
-            checkWarmup(point, warm.records());
+            try (LoadPointResult warm = driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { },
+                    LoadProgress.NONE)) {
+                checkWarmup(point, warm.records());
+            }
         }
         List<String> pointWarmed = new ArrayList<>(warmed);
         pointWarmed.add("connections: " + opened + " opened before the clock started (" + connections
@@ -178,12 +179,16 @@ final class BenchmarkRun {
             result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, progress,
                     new RunLimits(settings.guards().maxDuration()));
         }
-        ServingSummary summary = SummaryCalculator.compute(result.records(), result.durationNanos(),
-                settings.metricOptions());
-        int succeeded = (int) result.records().stream().filter(RequestRecord::succeeded).count();
-        int cancelled = summary.failuresByKind().getOrDefault(FailureKind.CANCELLED, 0);
-        SuccessShare share = new SuccessShare(result.records().size(), succeeded, cancelled,
-                settings.guards().minSuccessRate());
+        ServingSummary summary;
+        SuccessShare share;
+        String firstFailure;
+        try (result) {
+            summary = SummaryCalculator.compute(result.store(), result.durationNanos(), settings.metricOptions());
+            int cancelled = summary.failuresByKind().getOrDefault(FailureKind.CANCELLED, 0);
+            share = new SuccessShare(summary.requests(), result.store().successes(), cancelled,
+                    settings.guards().minSuccessRate());
+            firstFailure = result.store().firstFailure().orElse("(none)");
+        }
         PointContext context = new PointContext(share, result.cut(), new ConnectionCounts(
                 openedAtStart - openedBefore, client.connectionsOpened() - openedAtStart,
                 client.staleConnectionRetries() - retriesBefore, client.staleConnectionsSkipped() - skippedBefore),
@@ -194,7 +199,7 @@ final class BenchmarkRun {
                 result.clientUsage(), context);
         if (!share.valid()) {
             err.println("servebench: " + point.describe() + ": " + share.describe() + "; first error: "
-                    + firstError(result.records()));
+                    + firstFailure);
         }
         return share.valid();
     }

@@ -6,6 +6,7 @@ import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
 import dev.servebench.metric.TokenSource;
 import dev.servebench.record.RecordJsonl;
+import dev.servebench.record.RecordStore;
 import dev.servebench.record.RequestRecord;
 import dev.servebench.report.SummaryJson;
 import java.nio.file.Path;
@@ -38,7 +39,10 @@ public final class SummarizeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         TokenSource source = TokenSourceOption.parse(tokenSource);
         List<RequestRecord> list = RecordJsonl.read(records);
-        ServingSummary summary = SummaryCalculator.compute(list, LoadPointResult.durationOf(list), MetricOptions.of(source));
+        ServingSummary summary;
+        try (RecordStore store = RecordStore.of(list)) {
+            summary = SummaryCalculator.compute(store, LoadPointResult.durationOf(list), MetricOptions.of(source));
+        }
         spec.commandLine().getOut().println(SummaryJson.pretty(SummaryJson.metrics(summary)));
         spec.commandLine().getOut().flush();
         return 0;

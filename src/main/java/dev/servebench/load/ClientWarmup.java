@@ -54,10 +54,9 @@ public final class ClientWarmup {
             for (int i = 0; i < EXCHANGES; i++) {
                 requests.add(new PreparedRequest(i, body, 3, EVENTS_PER_EXCHANGE));
             }
-            LoadPointResult result = new LoadDriver(client).run(requests, new long[EXCHANGES], CONCURRENCY,
-                    alsoOnEachRecord, LoadProgress.NONE);
-            for (RequestRecord record : result.records()) {
-                events += record.chunks().size();
+            try (LoadPointResult result = new LoadDriver(client).run(requests, new long[EXCHANGES], CONCURRENCY,
+                    alsoOnEachRecord, LoadProgress.NONE)) {
+                events = result.store().eventCount();
             }
         }
         settle();

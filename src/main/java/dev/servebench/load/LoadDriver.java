@@ -3,10 +3,9 @@ package dev.servebench.load;
 import dev.servebench.client.NanoClock;
 import dev.servebench.client.PreparedRequest;
 import dev.servebench.client.StreamingClient;
+import dev.servebench.record.RecordStore;
 import dev.servebench.record.RequestRecord;
 import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -90,12 +89,7 @@ public final class LoadDriver {
         }
         awaitAll(run, clock, deadline, limits);
         long wall = clock.nanos() - run.origin;
-        List<RequestRecord> records = new ArrayList<>(run.records);
-        records.sort(Comparator.comparingInt(RequestRecord::index));
-        long events = 0;
-        for (RequestRecord r : records) {
-            events += r.chunks().size();
-        }
+        long events = run.records.eventCount();
         long[] loopsAfter = client.eventLoopCpuNanos();
         long busiest = 0;
         for (int i = 0; i < loopsAfter.length; i++) {
@@ -105,7 +99,7 @@ public final class LoadDriver {
                 client.bytesReceived() - bytesBefore, events, busiest);
         Optional<LoadPointCut> cut = run.cut ? Optional.of(new LoadPointCut(limits.maxDuration().orElseThrow(),
                 run.unsent.get(), run.cancelledAtCut)) : Optional.empty();
-        return new LoadPointResult(records, LoadPointResult.durationOf(records), usage, run.origin, cut);
+        return new LoadPointResult(run.records, run.records.maxEndNanos(), usage, run.origin, cut);
     }
 
     /**
@@ -166,7 +160,11 @@ public final class LoadDriver {
         final Queue<Ready> ready = new ConcurrentLinkedQueue<>();
         /** Free concurrency slots, each holding the time it was freed (Long.MIN_VALUE: never used). */
         final Queue<Long> freeSlots = new ConcurrentLinkedQueue<>();
-        final Queue<RequestRecord> records = new ConcurrentLinkedQueue<>();
+        /**
+         * Not closed if the run is interrupted: requests still in flight append to it afterwards. Its spill
+         * file is unlinked from the start, so an abandoned store leaves nothing on disk by name.
+         */
+        final RecordStore records = new RecordStore();
         final AtomicInteger finished = new AtomicInteger();
         final AtomicInteger failed = new AtomicInteger();
         final CountDownLatch allDone;
@@ -245,9 +243,10 @@ public final class LoadDriver {
         }
 
         private void onFinished(RequestRecord record) {
-            records.add(record);
             int failures = record.succeeded() ? failed.get() : failed.incrementAndGet();
             try {
+                // Inside the try: a store that cannot spill must not leave the run waiting for this request.
+                records.append(record);
                 sink.accept(record);
             } finally {
                 if (capped) {

@@ -1,6 +1,5 @@
 package dev.servebench.metric;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -84,11 +83,9 @@ final class Aggregation {
             return OptionalDouble.empty();
         }
         GoodputSlo slo = goodput.get();
-        List<Timing> timings = vllm.timings();
         int good = 0;
-        for (int i = 0; i < timings.size(); i++) {
-            Timing timing = timings.get(i);
-            if (slo.isGood(timing.ttft(), vllm.allTpot(i), timing.latency())) {
+        for (int i = 0; i < vllm.completed(); i++) {
+            if (slo.isGood(vllm.ttft(i), vllm.allTpot(i), vllm.latency(i))) {
                 good++;
             }
         }

@@ -72,15 +72,15 @@ public enum MetricId {
             "Peak output token throughput (tok/s):", TOKENS_PER_SECOND, HIGHER_IS_BETTER, TOKEN_EVENTS,
             "max over 1-s buckets b = int(t - t0) (t0 = earliest successful start) of token events: start + ttft,"
                     + " then + each ITL entry by sequential addition; counts events, not output_len",
-            a -> PeakBuckets.peakTokenEvents(a.sglang().timings()))),
+            a -> PeakBuckets.peakTokenEvents(a.sglang()))),
     PEAK_CONCURRENT_REQUESTS(sglang("peak_concurrent_requests", "max_concurrent_requests",
             "Peak concurrent requests:", REQUESTS, INFORMATIONAL, NONE,
             "max over 1-s buckets of successful requests touching the bucket: buckets int(start - t0) through"
                     + " int(start + e2e_latency - t0); back-to-back requests in one second all count",
-            a -> PeakBuckets.peakConcurrentBuckets(a.sglang().timings()))),
+            a -> PeakBuckets.peakConcurrentBuckets(a.sglang()))),
     CONCURRENCY(sglang("concurrency", "Concurrency:", REQUESTS, INFORMATIONAL, NONE,
             "np.sum(e2e_latency_i) / D (mean number of requests in flight)",
-            a -> a.perSecond(NumpyStats.sum(a.sglang().latency().values())))),
+            a -> a.perSecond(a.sglang().latency().sum()))),
     MEAN_E2E_LATENCY_MS(stat(MEAN, SGLANG_E2E)),
     MEDIAN_E2E_LATENCY_MS(stat(MEDIAN, SGLANG_E2E)),
     STD_E2E_LATENCY_MS(stat(STD, SGLANG_E2E)),
@@ -122,12 +122,12 @@ public enum MetricId {
             "Peak output token throughput (tok/s):", TOKENS_PER_SECOND, HIGHER_IS_BETTER, TOKEN_EVENTS,
             "as peak_output_throughput, over vLLM-successful requests with vLLM's ttft, ITL and e2el"
                     + " (every choice-bearing event counts, empty text included)",
-            a -> OptionalDouble.of(PeakBuckets.peakTokenEvents(a.vllm().timings())))),
+            a -> OptionalDouble.of(PeakBuckets.peakTokenEvents(a.vllm())))),
     VLLM_PEAK_CONCURRENT_REQUESTS(vllm("vllm_peak_concurrent_requests", "max_concurrent_requests",
             "Peak concurrent requests:", REQUESTS, INFORMATIONAL, NONE,
             "peak running count over half-open [start, start + e2el) of vLLM-successful requests,"
                     + " departures before arrivals at equal times (exact sweep line)",
-            a -> OptionalDouble.of(PeakBuckets.peakConcurrentSweep(a.vllm().timings())))),
+            a -> OptionalDouble.of(PeakBuckets.peakConcurrentSweep(a.vllm())))),
     VLLM_MEAN_TTFT_MS(stat(MEAN, VLLM_TTFT)),
     VLLM_MEDIAN_TTFT_MS(stat(MEDIAN, VLLM_TTFT)),
     VLLM_STD_TTFT_MS(stat(STD, VLLM_TTFT)),

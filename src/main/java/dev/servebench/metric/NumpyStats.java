@@ -1,6 +1,7 @@
 package dev.servebench.metric;
 
 import java.util.Arrays;
+import java.util.function.LongToDoubleFunction;
 
 /**
  * The numpy statistics that SGLang {@code bench_serving} and vLLM {@code bench serve} apply to their metric
@@ -88,30 +89,40 @@ public final class NumpyStats {
     }
 
     static double medianOfSorted(double[] sorted) {
-        int n = sorted.length;
+        return medianOfSorted(sorted.length, rank -> sorted[(int) rank]);
+    }
+
+    /** {@link #medianOfSorted(double[])} over n sorted values read by rank (0-based). */
+    static double medianOfSorted(long n, LongToDoubleFunction sortedAt) {
         if (n == 0) {
             return 0.0;
         }
         if (n % 2 == 1) {
-            return sorted[n / 2];
+            return sortedAt.applyAsDouble(n / 2);
         }
-        return (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return (sortedAt.applyAsDouble(n / 2 - 1) + sortedAt.applyAsDouble(n / 2)) / 2;
     }
 
     static double percentileOfSorted(double[] sorted, double p) {
+        return percentileOfSorted(sorted.length, rank -> sorted[(int) rank], p);
+    }
+
+    /** {@link #percentileOfSorted(double[], double)} over n sorted values read by rank (0-based). */
+    static double percentileOfSorted(long n, LongToDoubleFunction sortedAt, double p) {
         checkPercentile(p);
-        int n = sorted.length;
         if (n == 0) {
             return 0.0;
         }
         double q = p / 100;
         double v = (n - 1) * q;
-        int lo = (int) Math.floor(v);
-        int hi = Math.min(lo + 1, n - 1);
+        long lo = (long) Math.floor(v);
+        long hi = Math.min(lo + 1, n - 1);
         double g = v - lo;
-        double d = sorted[hi] - sorted[lo];
+        double low = sortedAt.applyAsDouble(lo);
+        double high = sortedAt.applyAsDouble(hi);
+        double d = high - low;
         // numpy's _lerp: interpolating from the nearer end keeps the result monotone in g.
-        return g >= 0.5 ? sorted[hi] - d * (1 - g) : sorted[lo] + d * g;
+        return g >= 0.5 ? high - d * (1 - g) : low + d * g;
     }
 
     static double[] sortedCopy(double[] values) {

@@ -36,13 +36,13 @@ public enum Statistic {
 
     double apply(Sample sample) {
         return switch (this) {
-            case MEAN -> NumpyStats.mean(sample.values());
-            case MEDIAN -> NumpyStats.medianOfSorted(sample.sorted());
-            case STD -> NumpyStats.std(sample.values());
-            case P90 -> NumpyStats.percentileOfSorted(sample.sorted(), 90);
-            case P95 -> NumpyStats.percentileOfSorted(sample.sorted(), 95);
-            case P99 -> NumpyStats.percentileOfSorted(sample.sorted(), 99);
-            case MAX -> NumpyStats.max(sample.values());
+            case MEAN -> sample.mean();
+            case MEDIAN -> sample.median();
+            case STD -> sample.std();
+            case P90 -> sample.percentile(90);
+            case P95 -> sample.percentile(95);
+            case P99 -> sample.percentile(99);
+            case MAX -> sample.max();
         };
     }
 }

@@ -1,17 +1,24 @@
 package dev.servebench.metric;
 
 import dev.servebench.record.FailureKind;
-import dev.servebench.record.Outcome;
+import dev.servebench.record.RecordCursor;
+import dev.servebench.record.RecordStore;
 import dev.servebench.record.RequestRecord;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Turns the records of one load point into a {@link ServingSummary}. Pure: no clock, no I/O.
+ * Turns the records of one load point into a {@link ServingSummary}. Pure: no clock, and no I/O of its own
+ * (a {@link RecordStore} may read spilled events back from its file).
+ *
+ * <p>Memory while computing: about 160 bytes per request (dispatch order, both tools' per-request lists and
+ * the copy sorted for their order statistics: 160 MB for a million requests) plus a few MB for selecting
+ * order statistics of the per-event lists, which are never held: each statistic re-derives them from the
+ * store in one to five passes.
  *
  * <p>Both tools' numbers come from the same records: SGLang's population is every successful request,
  * vLLM's additionally needs one choice-bearing event. Lists are built in dispatch order ({@code index}),
@@ -30,65 +37,88 @@ public final class SummaryCalculator {
             MetricOptions options) {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
-        if (benchmarkDurationNanos < 0) {
-            throw new IllegalArgumentException("benchmarkDurationNanos (" + benchmarkDurationNanos + ") must be >= 0");
+        checkDuration(benchmarkDurationNanos);
+        try (RecordStore store = RecordStore.of(records)) {
+            return compute(store, benchmarkDurationNanos, options);
         }
-        List<RequestRecord> ordered = inDispatchOrder(records);
+    }
+
+    /**
+     * The same summary from a record store, reading it request by request: memory grows by a few doubles
+     * per request and never with the number of stream events.
+     *
+     * @param records                every measured request of the load point, stored in any order
+     * @param benchmarkDurationNanos D: from benchmark start to the end of the last response, >= 0
+     * @param options                token source and goodput objectives
+     */
+    public static ServingSummary compute(RecordStore records, long benchmarkDurationNanos, MetricOptions options) {
+        return compute(records, benchmarkDurationNanos, options, RankSelect.Limits.DEFAULT);
+    }
+
+    /** With explicit selection limits, so tests can drive every selection path with small runs. */
+    static ServingSummary compute(RecordStore records, long benchmarkDurationNanos, MetricOptions options,
+            RankSelect.Limits limits) {
+        Objects.requireNonNull(records, "records");
+        Objects.requireNonNull(options, "options");
+        checkDuration(benchmarkDurationNanos);
+        int[] ordered = records.slotsInIndexOrder();
         TokenSource source = options.tokenSource();
 
-        List<RequestRecord> successes = new ArrayList<>();
-        List<RequestRecord> vllmSuccesses = new ArrayList<>();
+        int[] successes = new int[ordered.length];
+        int[] vllmSuccesses = new int[ordered.length];
+        int successCount = 0;
+        int vllmCount = 0;
+        double[] queue = new double[ordered.length];
+        double[] dispatchLag = new double[ordered.length];
         Map<FailureKind, Integer> failures = new EnumMap<>(FailureKind.class);
         int fallbacks = 0;
         int mismatches = 0;
         int usageMissing = 0;
         int withoutEvent = 0;
         int withoutTokenEvent = 0;
-        for (RequestRecord record : ordered) {
-            if (record.outcome() instanceof Outcome.Failure failure) {
-                failures.merge(failure.kind(), 1, Integer::sum);
+        RecordCursor record = records.cursor();
+        for (int i = 0; i < ordered.length; i++) {
+            record.moveTo(ordered[i]);
+            dispatchLag[i] = RequestRecord.seconds(record.dispatchLagNanos());
+            if (!record.succeeded()) {
+                failures.merge(record.failureKind(), 1, Integer::sum);
                 continue;
             }
-            successes.add(record);
+            queue[successCount] = RequestRecord.seconds(record.queueNanos());
+            successes[successCount++] = ordered[i];
             // vLLM marks a stream that never produced a TTFT as failed.
-            if (record.vllmTtftSeconds().isPresent()) {
-                vllmSuccesses.add(record);
+            if (record.size() > 0) {
+                vllmSuccesses[vllmCount++] = ordered[i];
             } else {
                 withoutEvent++;
             }
-            if (record.chunks().firstTokenEvent() < 0) {
+            if (record.firstTokenEvent() < 0) {
                 withoutTokenEvent++;
             }
             if (source.fellBack(record)) {
                 fallbacks++;
             }
-            if (record.usage().isEmpty()) {
+            if (!record.hasUsage()) {
                 usageMissing++;
-            } else if (record.usage().get().completionTokens() != record.chunkOutputTokens()) {
+            } else if (record.usageCompletionTokens() != record.totalTokens()) {
                 mismatches++;
             }
         }
 
-        double[] queue = new double[successes.size()];
-        for (int i = 0; i < queue.length; i++) {
-            queue[i] = RequestRecord.seconds(successes.get(i).queueNanos());
-        }
-        double[] dispatchLag = new double[ordered.size()];
-        for (int i = 0; i < dispatchLag.length; i++) {
-            dispatchLag[i] = RequestRecord.seconds(ordered.get(i).dispatchLagNanos());
-        }
-        Aggregation aggregation = new Aggregation(RequestRecord.seconds(benchmarkDurationNanos), ordered.size(),
-                Population.sglang(successes, source), Population.vllm(vllmSuccesses, source), new Sample(queue),
-                new Sample(dispatchLag), options.goodput(), mismatches, usageMissing);
+        Aggregation aggregation = new Aggregation(RequestRecord.seconds(benchmarkDurationNanos), ordered.length,
+                new Population(records, Arrays.copyOf(successes, successCount), Population.Tool.SGLANG, source, limits),
+                new Population(records, Arrays.copyOf(vllmSuccesses, vllmCount), Population.Tool.VLLM, source, limits),
+                new Sample(Arrays.copyOf(queue, successCount), limits), new Sample(dispatchLag, limits), options.goodput(),
+                mismatches, usageMissing);
         Map<MetricId, Double> values = new EnumMap<>(MetricId.class);
         for (MetricId id : MetricId.values()) {
             id.compute(aggregation).ifPresent(value -> values.put(id, value));
         }
 
         List<String> notes = new ArrayList<>();
-        if (ordered.isEmpty()) {
+        if (ordered.length == 0) {
             notes.add("no requests were recorded: every metric is 0");
-        } else if (successes.isEmpty()) {
+        } else if (successCount == 0) {
             notes.add("every request failed: latency statistics are 0 (SGLang would crash here)");
         }
         if (benchmarkDurationNanos == 0) {
@@ -111,21 +141,13 @@ public final class SummaryCalculator {
             notes.add(mismatches + " successful request(s) reported usage.completion_tokens different from the"
                     + " chunk-counted tokens");
         }
-        return new ServingSummary(ordered.size(), benchmarkDurationNanos, source, values, failures, fallbacks,
+        return new ServingSummary(ordered.length, benchmarkDurationNanos, source, values, failures, fallbacks,
                 mismatches, usageMissing, withoutEvent, notes);
     }
 
-    private static List<RequestRecord> inDispatchOrder(List<RequestRecord> records) {
-        List<RequestRecord> ordered = new ArrayList<>(records.size());
-        for (RequestRecord record : records) {
-            ordered.add(Objects.requireNonNull(record, "records contains null"));
+    private static void checkDuration(long benchmarkDurationNanos) {
+        if (benchmarkDurationNanos < 0) {
+            throw new IllegalArgumentException("benchmarkDurationNanos (" + benchmarkDurationNanos + ") must be >= 0");
         }
-        ordered.sort(Comparator.comparingInt(RequestRecord::index));
-        for (int i = 1; i < ordered.size(); i++) {
-            if (ordered.get(i).index() == ordered.get(i - 1).index()) {
-                throw new IllegalArgumentException("records contain index " + ordered.get(i).index() + " twice");
-            }
-        }
-        return ordered;
     }
 }

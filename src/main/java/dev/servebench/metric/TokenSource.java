@@ -1,5 +1,6 @@
 package dev.servebench.metric;
 
+import dev.servebench.record.RecordCursor;
 import dev.servebench.record.RequestRecord;
 
 /** Where a successful request's output length ({@code output_len_i}) comes from. */
@@ -31,11 +32,21 @@ public enum TokenSource {
         };
     }
 
+    /** {@link #outputLength(RequestRecord)} of a stored request. */
+    public long outputLength(RecordCursor request) {
+        return this == SERVER_USAGE && request.hasUsage() ? request.usageCompletionTokens() : request.totalTokens();
+    }
+
     /** Whether {@link #outputLength} had to fall back from the server's count to the chunk count. */
     public boolean fellBack(RequestRecord record) {
         return switch (this) {
             case SERVER_USAGE -> record.usage().isEmpty();
             case CHUNK_COUNT -> false;
         };
+    }
+
+    /** {@link #fellBack(RequestRecord)} of a stored request. */
+    public boolean fellBack(RecordCursor request) {
+        return this == SERVER_USAGE && !request.hasUsage();
     }
 }

@@ -1,7 +1,10 @@
 package dev.servebench.metric;
 
+import dev.servebench.record.RecordCursor;
+import dev.servebench.record.RecordStore;
 import dev.servebench.record.RequestRecord;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Output token events per 1-second bucket of one load point, counted as {@code peak_output_throughput}
@@ -19,7 +22,18 @@ public final class TokenTimeline {
 
     /** Counts per bucket, bucket 0 starting at the earliest successful request's start; empty without successes. */
     public static long[] tokenEventsPerSecond(List<RequestRecord> records) {
-        List<Timing> timings = records.stream().filter(RequestRecord::succeeded).map(Timing::sglang).toList();
-        return PeakBuckets.tokenEventBuckets(timings, MAX_BUCKETS);
+        try (RecordStore store = RecordStore.of(records)) {
+            return tokenEventsPerSecond(store);
+        }
+    }
+
+    /** {@link #tokenEventsPerSecond(List)} of stored records, read request by request. */
+    public static long[] tokenEventsPerSecond(RecordStore records) {
+        // Bucket counts do not depend on the order of the requests: slot order will do.
+        RecordCursor cursor = records.cursor();
+        int[] successes = IntStream.range(0, records.size()).filter(slot -> cursor.moveTo(slot).succeeded()).toArray();
+        Population population = new Population(records, successes, Population.Tool.SGLANG, TokenSource.CHUNK_COUNT,
+                RankSelect.Limits.DEFAULT);
+        return PeakBuckets.tokenEventBuckets(population, MAX_BUCKETS);
     }
 }

@@ -178,7 +178,7 @@ public final class SpecRunner implements AutoCloseable {
             ClientWarmup.openConnections(driver.client(),
                     point.maxConcurrency() == 0 ? measured.size() : Math.min(point.maxConcurrency(), measured.size()));
             if (!warmup.isEmpty()) {
-                driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { }, LoadProgress.NONE);
+                driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { }, LoadProgress.NONE).close();
             }
         } catch (InternalRunError e) {
             throw new IllegalStateException(e.getMessage(), e);
@@ -218,9 +218,12 @@ public final class SpecRunner implements AutoCloseable {
             } catch (InternalRunError e) {
                 throw new IllegalStateException(e.getMessage(), e);
             }
-            observer.finished(key, repeat, result);
-            ServingSummary summary = SummaryCalculator.compute(result.records(), result.durationNanos(),
-                    MetricOptions.of(TokenSource.SERVER_USAGE));
+            ServingSummary summary;
+            try (result) {
+                observer.finished(key, repeat, result);
+                summary = SummaryCalculator.compute(result.store(), result.durationNanos(),
+                        MetricOptions.of(TokenSource.SERVER_USAGE));
+            }
             Path summaryFile = outputDirectory.resolve(stem + ".summary.json");
             SummaryJson.write(summaryFile, description, point, summary, result.clientUsage());
             repeats.add(new PointMeasurement.Repeat(summary, result.clientUsage(), result.durationNanos(),

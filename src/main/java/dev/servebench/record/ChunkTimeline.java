@@ -9,7 +9,7 @@ import java.util.Arrays;
  * event whose choices carried no text (a role-only chat chunk, an empty delta); such events matter to
  * vLLM's TTFT trigger but not to SGLang's. Immutable: the arrays never leave this class.
  */
-public final class ChunkTimeline {
+public final class ChunkTimeline implements EventSequence {
 
     private static final ChunkTimeline EMPTY = new ChunkTimeline(new long[0], new int[0], 0);
 
@@ -40,56 +40,19 @@ public final class ChunkTimeline {
         return builder.build();
     }
 
+    @Override
     public int size() {
         return size;
     }
 
+    @Override
     public long nanosAt(int i) {
         return nanos[checkIndex(i)];
     }
 
+    @Override
     public int tokensAt(int i) {
         return tokens[checkIndex(i)];
-    }
-
-    /** Sum of the token counts of all events. */
-    public long totalTokens() {
-        long sum = 0;
-        for (int i = 0; i < size; i++) {
-            sum += tokens[i];
-        }
-        return sum;
-    }
-
-    /** Number of events that carried at least one token. */
-    public int tokenEventCount() {
-        int count = 0;
-        for (int i = 0; i < size; i++) {
-            if (tokens[i] > 0) {
-                count++;
-            }
-        }
-        return count;
-    }
-
-    /** Index of the first event with at least one token, or -1. */
-    public int firstTokenEvent() {
-        for (int i = 0; i < size; i++) {
-            if (tokens[i] > 0) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Index of the last event with at least one token, or -1. */
-    public int lastTokenEvent() {
-        for (int i = size - 1; i >= 0; i--) {
-            if (tokens[i] > 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     public long[] copyNanos() {

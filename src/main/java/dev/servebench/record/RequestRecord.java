@@ -98,23 +98,22 @@ public record RequestRecord(
      * arrived (SGLang leaves its default).
      */
     public double sglangTtftSeconds() {
-        int first = chunks.firstTokenEvent();
-        return first < 0 ? 0.0 : seconds(chunks.nanosAt(first) - sentNanos);
+        return RequestTimes.sglangTtftSeconds(chunks, sentNanos);
     }
 
     /** vLLM TTFT: first event with non-empty {@code choices} (text may be empty), or empty if none came. */
     public Optional<Double> vllmTtftSeconds() {
-        return chunks.size() == 0 ? Optional.empty() : Optional.of(seconds(chunks.nanosAt(0) - sentNanos));
+        return chunks.size() == 0 ? Optional.empty() : Optional.of(RequestTimes.vllmTtftSeconds(chunks, sentNanos));
     }
 
     /** SGLang latency: last non-empty SSE line minus send, in seconds. */
     public double sglangLatencySeconds() {
-        return seconds(endNanos - sentNanos);
+        return RequestTimes.sglangLatencySeconds(sentNanos, endNanos);
     }
 
     /** vLLM latency: last choice-bearing event minus send (usage chunk and [DONE] excluded), in seconds. */
     public double vllmLatencySeconds() {
-        return chunks.size() == 0 ? 0.0 : seconds(chunks.nanosAt(chunks.size() - 1) - sentNanos);
+        return RequestTimes.vllmLatencySeconds(chunks, sentNanos);
     }
 
     /**
@@ -124,43 +123,20 @@ public record RequestRecord(
      * event (the OpenAI paths) this is one entry per event, exactly as SGLang's OpenAI paths record it.
      */
     public double[] sglangItlSeconds() {
-        int first = chunks.firstTokenEvent();
-        if (first < 0) {
-            return new double[0];
-        }
-        long entries = 0;
-        for (int i = first + 1; i < chunks.size(); i++) {
-            entries += chunks.tokensAt(i);
-        }
-        double[] itl = new double[Math.toIntExact(entries)];
-        int k = 0;
-        long previous = chunks.nanosAt(first);
-        for (int i = first + 1; i < chunks.size(); i++) {
-            int n = chunks.tokensAt(i);
-            if (n == 0) {
-                continue;
-            }
-            double share = seconds(chunks.nanosAt(i) - previous) / n;
-            for (int j = 0; j < n; j++) {
-                itl[k++] = share;
-            }
-            previous = chunks.nanosAt(i);
-        }
+        double[] itl = new double[RequestTimes.sglangItlCount(chunks)];
+        RequestTimes.sglangItlSeconds(chunks, itl);
         return itl;
     }
 
     /** vLLM inter-token latencies in seconds: one entry per choice-bearing event after the first. */
     public double[] vllmItlSeconds() {
-        int n = chunks.size();
-        double[] itl = new double[Math.max(0, n - 1)];
-        for (int i = 1; i < n; i++) {
-            itl[i - 1] = seconds(chunks.nanosAt(i) - chunks.nanosAt(i - 1));
-        }
+        double[] itl = new double[RequestTimes.vllmItlCount(chunks)];
+        RequestTimes.vllmItlSeconds(chunks, itl);
         return itl;
     }
 
     /** Nanoseconds to seconds, the unit SGLang and vLLM record. */
     public static double seconds(long nanos) {
-        return nanos / 1e9;
+        return RequestTimes.seconds(nanos);
     }
 }
