@@ -124,6 +124,10 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof Error error) {
+            // An OutOfMemoryError while Netty read or decoded: the client, not the server, failed.
+            owner.internalError(error);
+        }
         try {
             FailureKind kind = cause instanceof IOException ? FailureKind.RESET : FailureKind.PROTOCOL;
             connectionDied(ctx.channel(), kind, describe(cause));

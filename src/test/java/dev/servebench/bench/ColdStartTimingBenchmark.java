@@ -48,7 +48,7 @@ import java.util.Optional;
  * (servebench before the client warm-up existed).
  *
  * <pre>./mvnw -B -Pclient-bench package -Dservebench.bench.main=dev.servebench.bench.ColdStartTimingBenchmark \
- *     -Dservebench.bench.args="5 reports/benchmarks"</pre>
+ *     -Dservebench.bench.args="5 reports/benchmarks [event-loops]"</pre>
  *
  * Prints and writes {@code client-timing-<date>.json/.md}: per repeat p99 |TTFT error|, p99 |ITL error|, the
  * first wave's median TTFT error against the later waves', and the medians over repeats.
@@ -65,27 +65,31 @@ public final class ColdStartTimingBenchmark {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("--child")) {
             System.out.println(JSON.writer().without(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(repeat(args[1].equals("warmed"))));
+                    .writeValueAsString(repeat(args[1].equals("warmed"), Integer.parseInt(args[2]))));
             return;
         }
         int repeats = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         Path out = Path.of(args.length > 1 ? args[1] : "target");
+        // servebench run's default: --client-threads = cores, at most 4.
+        int ioThreads = args.length > 2 ? Integer.parseInt(args[2]) : Math.min(4, Runtime.getRuntime().availableProcessors());
         ObjectNode report = JSON.createObjectNode();
         report.put("setup", "scripted server in the client's JVM, TTFT 50 ms, 10 ms gaps, " + TOKENS + " tokens, "
                 + REQUESTS + " requests, closed loop at concurrency " + CONCURRENCY + "; a fresh JVM per repeat");
         report.put("cores", Runtime.getRuntime().availableProcessors());
         report.put("java", System.getProperty("java.version"));
+        report.put("client_event_loops", ioThreads);
         Map<String, ArrayNode> byMode = new HashMap<>();
         for (int r = 0; r < repeats; r++) {
             for (String mode : r % 2 == 0 ? List.of("warmed", "cold") : List.of("cold", "warmed")) {
-                JsonNode result = child(mode);
+                JsonNode result = child(mode, ioThreads);
                 byMode.computeIfAbsent(mode, m -> report.putArray(m + "_repeats")).add(result);
                 System.out.println(mode + " repeat " + (r + 1) + ": " + result);
             }
         }
         StringBuilder md = new StringBuilder("# Client cold-start timing accuracy (" + LocalDate.now() + ")\n\n")
                 .append(report.get("setup").asText()).append(", ").append(report.get("cores").asInt())
-                .append(" cores, Java ").append(report.get("java").asText()).append(".\n\n")
+                .append(" cores, Java ").append(report.get("java").asText()).append(", ").append(ioThreads)
+                .append(" client event loop(s).\n\n")
                 .append("| mode | p99 abs TTFT error ms | p99 abs ITL error ms | first wave median TTFT error ms | later waves median TTFT error ms | first minus later ms | first wave median TTFT ms |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         for (String mode : List.of("warmed", "cold")) {
@@ -127,10 +131,11 @@ public final class ColdStartTimingBenchmark {
                 r.get("first_minus_later_ms").asDouble(), r.get("first_wave_median_ttft_ms").asDouble());
     }
 
-    private static JsonNode child(String mode) throws Exception {
+    private static JsonNode child(String mode, int ioThreads) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         Process process = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xmx1g", "-cp",
-                System.getProperty("java.class.path"), ColdStartTimingBenchmark.class.getName(), "--child", mode)
+                System.getProperty("java.class.path"), ColdStartTimingBenchmark.class.getName(), "--child", mode,
+                String.valueOf(ioThreads))
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String last = null;
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
@@ -145,13 +150,13 @@ public final class ColdStartTimingBenchmark {
     }
 
     /** One cold JVM: warm as {@code mode} says, measure, pair every record with its emission log. */
-    private static ObjectNode repeat(boolean warmed) throws Exception {
+    private static ObjectNode repeat(boolean warmed, int ioThreads) throws Exception {
         Plan plan = Plan.builder().ttft(Duration.ofMillis(50)).gap(Duration.ofMillis(10)).build();
         Plan quick = Plan.builder().ttft(Duration.ofMillis(1)).gap(Duration.ofNanos(200_000)).build();
         Script script = Script.builder().byIndex(i -> i < SERVER_WARMUP ? quick : plan).build();
         try (ScriptedServer server = ScriptedServer.start(script, ServerOptions.defaults().withSpinNanos(0))) {
             warmServerOnly(server);
-            ClientConfig config = new ClientConfig(server.baseUri(), Endpoint.COMPLETIONS, Optional.empty(), 2,
+            ClientConfig config = new ClientConfig(server.baseUri(), Endpoint.COMPLETIONS, Optional.empty(), ioThreads,
                     Duration.ofSeconds(30));
             RequestBodies bodies = new RequestBodies(Endpoint.COMPLETIONS, Optional.of("m"), true, null);
             List<PreparedRequest> measured = new ArrayList<>();
