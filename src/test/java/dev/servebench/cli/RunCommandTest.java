@@ -110,6 +110,35 @@ class RunCommandTest {
     }
 
     @Test
+    void aServerThatStatesItsVocabularyGetsTokenIdsItAccepts() throws Exception {
+        // servebench serve's vocabulary is 2,048 ids; the default range [1000, 31000) would be rejected (HTTP 400).
+        try (dev.servebench.target.EmbeddedTarget server = dev.servebench.target.EmbeddedTarget.start(
+                new dev.servebench.target.EmbeddedTarget.Options("127.0.0.1", 0, 4, 64,
+                        dev.servebench.target.EmbeddedTarget.weights("f16"), 1, false))) {
+            Result run = servebench("run", "--base-url", server.baseUrl().toString(), "--num-prompts", "8",
+                    "--max-concurrency", "4", "--random-input-len", "16", "--random-output-len", "8",
+                    "--output-dir", dir.toString(), "--no-progress");
+            assertThat(run.exit()).as(run.err()).isZero();
+            JsonNode summary = STRICT.readTree(dir.resolve("concurrency-4.summary.json").toFile());
+            assertThat(summary.get("completed").asInt()).isEqualTo(8);
+            assertThat(summary.at("/servebench/notes").toString())
+                    .contains("random prompt token ids drawn from [256, 2048): the server's vocabulary of 2048 ids");
+        }
+    }
+
+    @Test
+    void aServerThatDoesNotStateItsVocabularyGetsTheAssumedRangeNamed() throws Exception {
+        try (ScriptedServer server = ScriptedServer.start(Script.of(Plan.fullSpeed()))) {
+            Result run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "4",
+                    "--random-input-len", "8", "--random-output-len", "4", "--output-dir", dir.toString(),
+                    "--no-progress");
+            assertThat(run.exit()).as(run.err()).isZero();
+            assertThat(run.out()).contains("Note: random prompt token ids drawn from [1000, 31000): assumed",
+                    "--random-token-id-base/--random-vocab-span, or --prompt-format text");
+        }
+    }
+
+    @Test
     void everyRequestFailingReportsZerosWithAMessageAndExitCode3() throws Exception {
         Plan broken = Plan.builder().fault(Fault.httpError(500, "InternalServerError", "model crashed")).build();
         try (ScriptedServer server = ScriptedServer.start(Script.of(broken))) {
