@@ -12,11 +12,8 @@ import dev.servebench.metric.NumpyStats;
 import dev.servebench.record.RequestRecord;
 import dev.servebench.workload.PromptRequest;
 import dev.servebench.workload.RandomDataset;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,11 +42,9 @@ public final class ClientCeilingBenchmark {
 
     public static void main(String[] args) throws Exception {
         Config config = parse(args);
-        Process server = startServer();
-        try {
-            int port = readPort(server);
+        try (ScriptedServerProcess server = ScriptedServerProcess.start(List.of("-Xmx2g"), List.of())) {
             long serverPid = server.pid();
-            URI base = URI.create("http://127.0.0.1:" + port);
+            URI base = URI.create("http://127.0.0.1:" + server.port());
             List<Point> medians = new ArrayList<>();
             try (StreamingClient client = new StreamingClient(new ClientConfig(base, Backend.OPENAI.endpoint(),
                     Optional.empty(), config.ioThreads(), Duration.ofSeconds(60)), NanoClock.startingNow())) {
@@ -71,8 +66,6 @@ public final class ClientCeilingBenchmark {
                 }
             }
             write(config.output(), medians, config);
-        } finally {
-            server.destroy();
         }
     }
 
@@ -145,25 +138,6 @@ public final class ClientCeilingBenchmark {
         Files.createDirectories(output.toAbsolutePath().getParent());
         Files.writeString(output, json.toString());
         System.out.println("wrote " + output);
-    }
-
-    private static Process startServer() throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(java, "-Xmx2g", "-cp", System.getProperty("java.class.path"),
-                "dev.servebench.testserver.ScriptedServerMain", "--port", "0")
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
-    }
-
-    private static int readPort(Process server) throws IOException {
-        BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-        String line;
-        while ((line = out.readLine()) != null) {
-            if (line.startsWith("LISTENING ")) {
-                return Integer.parseInt(line.substring("LISTENING ".length()).trim());
-            }
-        }
-        throw new IOException("scripted server exited before printing LISTENING <port>");
     }
 
     /** utime + stime of a process from /proc, in nanoseconds (Linux; 0 elsewhere). */

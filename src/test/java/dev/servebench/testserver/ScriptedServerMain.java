@@ -12,7 +12,8 @@ import java.time.Duration;
  * <pre>java -cp target/test-classes:&lt;deps&gt; dev.servebench.testserver.ScriptedServerMain --port 0</pre>
  *
  * Options: {@code --port N} (0 = ephemeral, default), {@code --host 127.0.0.1} (loopback only),
- * {@code --threads N} (event loops, default 1), {@code --tokens-per-chunk K} (default 1), and the
+ * {@code --threads N} (event loops, default 1), {@code --max-connections N} (open connections served at once,
+ * default 1024; beyond it a connection is answered 503), {@code --tokens-per-chunk K} (default 1), and the
  * {@link ConnectionBehavior}: {@code --close-after N} (unannounced close after every Nth response),
  * {@code --connection-close} (announce and close after every response), {@code --http10},
  * {@code --error-framing chunked|content-length}, {@code --whole-framing chunked|content-length},
@@ -21,7 +22,7 @@ import java.time.Duration;
 public final class ScriptedServerMain {
 
     private static final String USAGE = "usage: ScriptedServerMain [--port N] [--host 127.0.0.1] [--threads N]"
-            + " [--tokens-per-chunk K] [--close-after N] [--connection-close] [--http10]"
+            + " [--max-connections N] [--tokens-per-chunk K] [--close-after N] [--connection-close] [--http10]"
             + " [--error-framing chunked|content-length] [--whole-framing chunked|content-length]"
             + " [--idle-timeout-ms T] [--slow-start-ms S]";
 
@@ -39,7 +40,14 @@ public final class ScriptedServerMain {
     }
 
     public static void main(String[] args) throws IOException {
-        Config config = parse(args);
+        Config config;
+        try {
+            config = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("ScriptedServerMain: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
         Script script = Script.builder()
                 .defaultPlan(Plan.builder().tokensPerChunk(config.tokensPerChunk()).build())
                 .recordEmissions(false)
@@ -82,6 +90,7 @@ public final class ScriptedServerMain {
                         case "--port" -> options = options.withPort(integer(flag, value));
                         case "--host" -> options = options.withHost(value);
                         case "--threads" -> options = options.withIoThreads(integer(flag, value));
+                        case "--max-connections" -> options = options.withMaxConnections(integer(flag, value));
                         case "--tokens-per-chunk" -> tokensPerChunk = integer(flag, value);
                         case "--close-after" -> connection = connection.withCloseAfterResponses(integer(flag, value));
                         case "--error-framing" -> connection = connection.withErrorFraming(

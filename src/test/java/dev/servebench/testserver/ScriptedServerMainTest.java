@@ -57,6 +57,8 @@ class ScriptedServerMainTest {
                 .withWholeFraming(ConnectionBehavior.BodyFraming.CHUNKED)
                 .withIdleTimeout(Duration.ofSeconds(5)).withSlowStart(Duration.ofSeconds(2)));
         assertThat(ScriptedServerMain.parse(new String[] {"--http10"}).options().connection().http10()).isTrue();
+        assertThat(ScriptedServerMain.parse(new String[] {"--max-connections", "10500", "--threads", "2"}).options())
+                .isEqualTo(ServerOptions.defaults().withMaxConnections(10_500).withIoThreads(2));
         assertThat(ScriptedServerMain.parse(new String[0]).options()).isEqualTo(ServerOptions.defaults());
     }
 
@@ -70,6 +72,8 @@ class ScriptedServerMainTest {
                 .hasMessageStartingWith("--close-after needs a value");
         assertThatThrownBy(() -> ScriptedServerMain.parse(new String[] {"--keep-alive", "1"}))
                 .hasMessageStartingWith("unknown option --keep-alive");
+        assertThatThrownBy(() -> ScriptedServerMain.parse(new String[] {"--max-connections", "0"}))
+                .hasMessageStartingWith("maxConnections (0) must be >= 1").hasMessageContaining("usage:");
         assertThatThrownBy(() -> ScriptedServerMain.parse(new String[] {"--tokens-per-chunk", "0"}))
                 .hasMessageStartingWith("--tokens-per-chunk (0) must be >= 1");
     }
