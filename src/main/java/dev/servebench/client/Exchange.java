@@ -50,6 +50,8 @@ final class Exchange implements SseListener {
     /** The connection carrying the exchange now; written on that connection's loop, read by cancellers. */
     private volatile io.netty.channel.Channel channel;
     private volatile String cancelReason;
+    /** The stall/request timer; cancelled when the exchange ends, or it would keep the exchange alive until it fires. */
+    private io.netty.util.concurrent.Future<?> timer;
 
     /**
      * @param originNanos   clock reading of the load point's benchmark start; every stored time is
@@ -112,6 +114,17 @@ final class Exchange implements SseListener {
 
     io.netty.channel.Channel channel() {
         return channel;
+    }
+
+    /** Sets the exchange's timer, cancelling the one it replaces (a re-armed timer or one of an earlier connection). */
+    void replaceTimer(io.netty.util.concurrent.Future<?> next) {
+        if (timer != null && timer != next) {
+            timer.cancel(false);
+        }
+        timer = finished ? null : next;
+        if (finished) {
+            next.cancel(false);
+        }
     }
 
     /** Marks the exchange for cancellation; the caller then fails it on its connection's loop, if it has one. */
@@ -210,6 +223,10 @@ final class Exchange implements SseListener {
             return;
         }
         finished = true;
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
         long now = nowNanos - originNanos;
         long end = outcome.succeeded() && endNanos >= 0 ? endNanos : Math.max(now, Math.max(endNanos, sentNanos));
         ChunkTimeline chunks = timeline.build();

@@ -293,7 +293,7 @@ public final class StreamingClient implements AutoCloseable {
         if (config.requestTimeout().isPresent()) {
             due = Math.min(due, exchange.sentAtNanos() + config.requestTimeout().get().toNanos() - now);
         }
-        channel.eventLoop().schedule(() -> {
+        exchange.replaceTimer(channel.eventLoop().schedule(() -> {
             try {
                 if (exchange.finished() || handler.current() != exchange) {
                     return;
@@ -312,7 +312,7 @@ public final class StreamingClient implements AutoCloseable {
             } catch (Throwable t) {
                 reportInternalError(t);
             }
-        }, Math.max(due, 1_000_000L), TimeUnit.NANOSECONDS);
+        }, Math.max(due, 1_000_000L), TimeUnit.NANOSECONDS));
     }
 
     /**

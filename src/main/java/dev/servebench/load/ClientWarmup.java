@@ -31,7 +31,7 @@ public final class ClientWarmup {
     public record HotPath(int exchanges, long events, long millis) {
         public String describe() {
             return "client hot path: " + exchanges + " canned streams (" + events
-                    + " events) from a private loopback server, then JIT queue drained and GC, in " + millis + " ms";
+                    + " events) from a private loopback server, then the JIT queue drained, in " + millis + " ms";
         }
     }
 
@@ -64,12 +64,12 @@ public final class ClientWarmup {
     }
 
     /**
-     * Lets the JIT finish what the warm-up queued and collects the warm-up's garbage, so that neither a
-     * background compilation nor a collection of warm-up objects competes with the first measured wave for
-     * the CPU (on 2 cores both showed up as ITL p99 error).
+     * Lets the JIT finish what the warm-up queued, so that a background compilation does not compete with the
+     * first measured wave for the CPU (on 2 cores it showed up as ITL p99 error). No System.gc() here: a full
+     * collection shrinks G1's heap, and regrowing it cost the next load point's first wave a string of
+     * young pauses (measured at concurrency 8,000).
      */
     private static void settle() throws InterruptedException {
-        System.gc();
         java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
         if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
             Thread.sleep(SETTLE_QUIET_MILLIS);
