@@ -24,11 +24,13 @@ final class ClientMemoryReport {
         RunSummary s = r.summary().orElse(null);
         return String.format(Locale.ROOT, "requests %8d  concurrency %5d  exit %-9s wall %7.1f s  heap peak %5s MiB"
                         + " (after GC max %s, last %s; %d pauses, %d full)  RSS peak %5s MiB (HWM %s)  output %s tok/s"
-                        + "  dispatch lag p99 %s ms  completed %s failed %s%s",
+                        + "  dispatch lag p99 %s ms (first wave sent in %s ms, p99 after it %s ms)  completed %s failed %s%s",
                 r.point().requests(), r.point().concurrency(), r.outcome().describe(), r.outcome().wallSeconds(),
                 mib(r.memory().heapUsedPeakKb()), r.gc().maxAfterMib(), r.gc().lastAfterMib(), r.gc().pauses(),
                 r.gc().fullPauses(), mib(r.memory().rssPeakKb()), mib(r.memory().hwmKb()),
                 s == null ? "-" : fixed(s.outputThroughput(), 0), s == null ? "-" : fixed(s.p99DispatchLagMs(), 3),
+                r.waves().map(w -> fixed(w.firstWaveSpanMs(), 1)).orElse("-"),
+                r.waves().map(w -> fixed(w.afterFirstWaveP99Ms(), 3)).orElse("-"),
                 s == null ? "-" : s.completed(), s == null ? "-" : s.failed(),
                 r.outcome().exitCode() == 0 || r.outcome().timedOut() ? "" : "  (" + r.outcome().errorLine() + ")");
     }
@@ -75,6 +77,11 @@ final class ClientMemoryReport {
             p.put("rss_samples", r.memory().samples());
             p.put("open_files_limit", r.memory().openFilesLimit());
             p.put("records_file_bytes", r.recordsBytes());
+            r.waves().ifPresent(w -> {
+                p.put("first_wave_dispatch_span_ms", round(w.firstWaveSpanMs(), 3));
+                p.put("first_wave_dispatch_lag_p99_ms", round(w.firstWaveP99Ms(), 3));
+                p.put("after_first_wave_dispatch_lag_p99_ms", round(w.afterFirstWaveP99Ms(), 4));
+            });
             r.summary().ifPresentOrElse(s -> {
                 number(p, "output_throughput", round(s.outputThroughput(), 1));
                 p.put("completed", s.completed());
@@ -96,15 +103,18 @@ final class ClientMemoryReport {
                 + "`/proc/<pid>/status`.\n\n");
         machine.forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
         md.append("\n| requests | concurrency | exit | wall s | peak heap MiB | heap after GC max / last MiB "
-                + "| peak RSS MiB | output tok/s | dispatch lag p99 ms | completed / failed |\n");
-        md.append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "| peak RSS MiB | output tok/s | dispatch lag p99 ms | first wave sent in ms | lag p99 after it ms "
+                + "| completed / failed |\n");
+        md.append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ClientRun.Result r : results) {
             RunSummary s = r.summary().orElse(null);
-            md.append(String.format(Locale.ROOT, "| %d | %d | %s | %.1f | %s | %d / %d | %s | %s | %s | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %d | %d | %s | %.1f | %s | %d / %d | %s | %s | %s | %s | %s | %s |%n",
                     r.point().requests(), r.point().concurrency(), r.outcome().describe(), r.outcome().wallSeconds(),
                     mib(r.memory().heapUsedPeakKb()), r.gc().maxAfterMib(), r.gc().lastAfterMib(),
                     mib(r.memory().rssPeakKb()), s == null ? "–" : fixed(s.outputThroughput(), 0),
                     s == null ? "–" : fixed(s.p99DispatchLagMs(), 3),
+                    r.waves().map(w -> fixed(w.firstWaveSpanMs(), 1)).orElse("–"),
+                    r.waves().map(w -> fixed(w.afterFirstWaveP99Ms(), 3)).orElse("–"),
                     s == null ? "no summary" : s.completed() + " / " + s.failed()));
         }
         return md.toString();

@@ -39,7 +39,7 @@ final class ClientRun {
     }
 
     record Result(Point point, Outcome outcome, MemorySampler.Peaks memory, GcLog gc, Optional<RunSummary> summary,
-                  long recordsBytes) {}
+                  long recordsBytes, Optional<DispatchWaves> waves) {}
 
     private ClientRun() {
     }
@@ -73,8 +73,10 @@ final class ClientRun {
         boolean oom = errors.contains("OutOfMemoryError")
                 || Files.readString(stdout, StandardCharsets.UTF_8).contains("OutOfMemoryError");
         Outcome outcome = new Outcome(child.exitValue(), timedOut, oom, wall, errorLine(errors));
+        Optional<DispatchWaves> waves = DispatchWaves.read(
+                out.resolve("concurrency-" + point.concurrency() + ".records.jsonl"), point.concurrency());
         return new Result(point, outcome, peaks, GcLog.read(dir.resolve("gc.log")), RunSummary.find(out),
-                dropRecords(out, jvm.keepRecords()));
+                dropRecords(out, jvm.keepRecords()), waves);
     }
 
     private static List<String> command(Point point, Jvm jvm, int port, int outputLen, Path gcLog, Path out) {
