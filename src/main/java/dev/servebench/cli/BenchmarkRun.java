@@ -4,6 +4,7 @@ import dev.servebench.client.ClientConfig;
 import dev.servebench.client.NanoClock;
 import dev.servebench.client.PreparedRequest;
 import dev.servebench.client.RequestBodies;
+import dev.servebench.client.RequestSource;
 import dev.servebench.client.StreamingClient;
 import dev.servebench.load.ClientWarmup;
 import dev.servebench.load.ConnectionCounts;
@@ -52,7 +53,7 @@ final class BenchmarkRun {
     static final int UNREACHABLE = 2;
     static final int BAD_INPUT = 2;
     static final int INVALID_POINT = 3;
-    static final int INTERNAL_ERROR = 4;
+    static final int INTERNAL_ERROR = InternalErrorReport.EXIT_CODE;
 
     /** Stops the run: every measured request would fail as the warm-up did. */
     private static final class WarmupRejected extends Exception {
@@ -108,10 +109,8 @@ final class BenchmarkRun {
         List<PromptRequest> rows = dataset().requests(settings.seed());
         RequestBodies bodies = new RequestBodies(settings.backend().endpoint(), model, settings.ignoreEos(),
                 settings.extraBody());
-        List<PreparedRequest> measured = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            measured.add(bodies.prepare(i, rows.get(i)));
-        }
+        // Bodies are built a window ahead of dispatch, not all before the run: memory stays flat with the count.
+        RequestSource measured = RequestSource.lazy(rows.size(), i -> bodies.prepare(i, rows.get(i)));
         List<PreparedRequest> warmup = new ArrayList<>();
         List<PromptRequest> warmupRows = WarmupRequests.of(rows, settings.warmupRequests()).requests();
         for (int i = 0; i < warmupRows.size(); i++) {
@@ -138,9 +137,8 @@ final class BenchmarkRun {
             err.println("servebench: " + e.getMessage());
             return BAD_INPUT;
         } catch (InternalRunError e) {
-            err.println("servebench: " + e.getMessage() + " -- the run stopped; records written so far are in "
-                    + dir.toAbsolutePath());
-            return INTERNAL_ERROR;
+            return InternalErrorReport.report(err, e.getMessage() + "; the run stopped, records written so far are in "
+                    + dir.toAbsolutePath(), e.getCause());
         }
         out.println("Results in " + dir.toAbsolutePath());
         out.flush();
@@ -148,7 +146,7 @@ final class BenchmarkRun {
     }
 
     /** Measures one load point; returns whether it is valid. */
-    private boolean runPoint(LoadDriver driver, LoadPoint point, List<PreparedRequest> measured,
+    private boolean runPoint(LoadDriver driver, LoadPoint point, RequestSource measured,
                              List<PreparedRequest> warmup, RunDescription description, Path dir)
             throws IOException, InterruptedException, WarmupRejected, InternalRunError {
         StreamingClient client = driver.client();

@@ -13,7 +13,15 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        CommandLine cli = commandLine();
+        int exit;
+        try {
+            exit = cli.execute(args);
+        } catch (Throwable t) {
+            // e.g. an OutOfMemoryError while preparing the requests, before any load driver watches.
+            exit = InternalErrorReport.report(cli.getErr(), "internal error: " + InternalErrorReport.describe(t), t);
+        }
+        System.exit(exit);
     }
 
     static CommandLine commandLine() {

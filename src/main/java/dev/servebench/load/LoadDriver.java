@@ -2,6 +2,7 @@ package dev.servebench.load;
 
 import dev.servebench.client.NanoClock;
 import dev.servebench.client.PreparedRequest;
+import dev.servebench.client.RequestSource;
 import dev.servebench.client.StreamingClient;
 import dev.servebench.record.RecordStore;
 import dev.servebench.record.RequestRecord;
@@ -40,15 +41,23 @@ public final class LoadDriver {
         return client;
     }
 
-    /** {@link #run(List, long[], int, Consumer, LoadProgress, RunLimits)} without a time limit. */
+    /** {@link #run(RequestSource, long[], int, Consumer, LoadProgress, RunLimits)} without a time limit. */
     public LoadPointResult run(List<PreparedRequest> requests, long[] intendedOffsets, int maxConcurrency,
                                Consumer<RequestRecord> sink, LoadProgress progress)
             throws InterruptedException, InternalRunError {
-        return run(requests, intendedOffsets, maxConcurrency, sink, progress, RunLimits.NONE);
+        return run(RequestSource.of(requests), intendedOffsets, maxConcurrency, sink, progress, RunLimits.NONE);
+    }
+
+    /** {@link #run(RequestSource, long[], int, Consumer, LoadProgress, RunLimits)} with prepared requests. */
+    public LoadPointResult run(List<PreparedRequest> requests, long[] intendedOffsets, int maxConcurrency,
+                               Consumer<RequestRecord> sink, LoadProgress progress, RunLimits limits)
+            throws InterruptedException, InternalRunError {
+        return run(RequestSource.of(requests), intendedOffsets, maxConcurrency, sink, progress, limits);
     }
 
     /**
-     * @param requests        requests in dispatch order (their index is their position)
+     * @param requests        requests in dispatch order (their index is their position); a source that builds
+     *                        them is read a bounded window ahead of dispatch on a thread of its own
      * @param intendedOffsets intended send time of each request in nanoseconds from the start, non-decreasing
      * @param maxConcurrency  cap on requests in flight; 0 = no cap
      * @param sink            receives each record as its request finishes (from network threads)
@@ -57,7 +66,7 @@ public final class LoadDriver {
      *                          an unexpected exception on one of its threads): requests in flight are cancelled
      *                          and the load point's result is not to be trusted
      */
-    public LoadPointResult run(List<PreparedRequest> requests, long[] intendedOffsets, int maxConcurrency,
+    public LoadPointResult run(RequestSource requests, long[] intendedOffsets, int maxConcurrency,
                                Consumer<RequestRecord> sink, LoadProgress progress, RunLimits limits)
             throws InterruptedException, InternalRunError {
         if (requests.size() != intendedOffsets.length) {
@@ -67,7 +76,16 @@ public final class LoadDriver {
         if (maxConcurrency < 0) {
             throw new IllegalArgumentException("maxConcurrency (" + maxConcurrency + ") must be >= 0 (0 = no cap)");
         }
-        Run run = new Run(requests.size(), maxConcurrency, sink, progress);
+        Run run = new Run(requests, maxConcurrency, sink, progress);
+        try {
+            return measure(run, requests.size(), intendedOffsets, limits);
+        } finally {
+            run.close();
+        }
+    }
+
+    private LoadPointResult measure(Run run, int size, long[] intendedOffsets, RunLimits limits)
+            throws InterruptedException, InternalRunError {
         long cpuBefore = processCpuNanos();
         long bytesBefore = client.bytesReceived();
         long[] loopsBefore = client.eventLoopCpuNanos();
@@ -75,17 +93,17 @@ public final class LoadDriver {
         run.origin = clock.nanos();
         long deadline = limits.maxDuration().map(d -> run.origin + d.toNanos()).orElse(Long.MAX_VALUE);
         int pushed = 0;
-        for (; pushed < requests.size(); pushed++) {
+        for (; pushed < size; pushed++) {
             long due = run.origin + intendedOffsets[pushed];
             if (due >= deadline || !waitUntil(clock, due, deadline)) {
                 break;
             }
-            run.ready.add(new Ready(requests.get(pushed), intendedOffsets[pushed]));
+            run.ready.add(new Ready(pushed, intendedOffsets[pushed]));
             run.dispatch();
         }
-        if (pushed < requests.size()) {
+        if (pushed < size) {
             waitUntil(clock, deadline, deadline);
-            run.cut(requests.size() - pushed, cutReason(limits));
+            run.cut(size - pushed, cutReason(limits));
         }
         awaitAll(run, clock, deadline, limits);
         long wall = clock.nanos() - run.origin;
@@ -154,7 +172,12 @@ public final class LoadDriver {
                 : 0L;
     }
 
-    private record Ready(PreparedRequest request, long intendedNanos) {}
+    private record Ready(int index, long intendedNanos) {}
+
+    /** Requests prepared ahead: at least two waves of the cap, everything when nothing caps dispatch. */
+    private static int lookaheadWindow(int size, int cap) {
+        return cap == 0 ? size : Math.max(2 * cap, 4_096);
+    }
 
     private final class Run {
         final Queue<Ready> ready = new ConcurrentLinkedQueue<>();
@@ -177,7 +200,27 @@ public final class LoadDriver {
         volatile boolean cut;
         int cancelledAtCut;
 
-        Run(int total, int cap, Consumer<RequestRecord> sink, LoadProgress progress) {
+        final RequestSource source;
+        final Lookahead lookahead;
+
+        Run(RequestSource source, int cap, Consumer<RequestRecord> sink, LoadProgress progress) {
+            this(source.size(), cap, sink, progress, source);
+        }
+
+        void close() {
+            if (lookahead != null) {
+                lookahead.close();
+            }
+        }
+
+        PreparedRequest request(int index) {
+            return lookahead == null ? source.prepare(index) : lookahead.take(index);
+        }
+
+        private Run(int total, int cap, Consumer<RequestRecord> sink, LoadProgress progress, RequestSource source) {
+            this.source = source;
+            this.lookahead = source.prepared() ? null
+                    : new Lookahead(source, lookaheadWindow(total, cap), client::reportInternalError);
             this.total = total;
             this.capped = cap > 0;
             this.sink = sink;
@@ -215,7 +258,7 @@ public final class LoadDriver {
                     continue;
                 }
                 long readyAt = Math.max(next.intendedNanos(), slotFreedAt);
-                client.send(next.request(), origin, next.intendedNanos(), readyAt, this::onFinished);
+                client.send(request(next.index()), origin, next.intendedNanos(), readyAt, this::onFinished);
             }
         }
 

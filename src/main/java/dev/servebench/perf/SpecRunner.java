@@ -5,6 +5,7 @@ import dev.servebench.client.ClientConfig;
 import dev.servebench.client.NanoClock;
 import dev.servebench.client.PreparedRequest;
 import dev.servebench.client.RequestBodies;
+import dev.servebench.client.RequestSource;
 import dev.servebench.client.StreamingClient;
 import dev.servebench.load.ClientWarmup;
 import dev.servebench.load.InternalRunError;
@@ -12,6 +13,7 @@ import dev.servebench.load.LoadDriver;
 import dev.servebench.load.LoadPoint;
 import dev.servebench.load.LoadPointResult;
 import dev.servebench.load.LoadProgress;
+import dev.servebench.load.RunLimits;
 import dev.servebench.metric.MetricOptions;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
@@ -168,7 +170,7 @@ public final class SpecRunner implements AutoCloseable {
         List<PromptRequest> rows = dataset(prompts).requests(spec.workload().seed());
         RequestBodies bodies = new RequestBodies(spec.target().backend().endpoint(), model,
                 spec.workload().ignoreEos(), JsonNodeFactory.instance.objectNode());
-        List<PreparedRequest> measured = prepare(bodies, rows);
+        RequestSource measured = RequestSource.lazy(rows.size(), i -> bodies.prepare(i, rows.get(i)));
         List<PreparedRequest> warmup = prepare(bodies, WarmupRequests.of(rows, spec.warmup()).requests());
         try {
             if (!hotPathWarmed) {
@@ -191,12 +193,12 @@ public final class SpecRunner implements AutoCloseable {
         private final LoadPointKey key;
         private final LoadPoint point;
         private final int prompts;
-        private final List<PreparedRequest> measured;
+        private final RequestSource measured;
         private final RunDescription description;
         private final List<PointMeasurement.Repeat> repeats = new ArrayList<>();
         private final List<Path> files = new ArrayList<>();
 
-        PointInProgress(LoadPointKey key, LoadPoint point, int prompts, List<PreparedRequest> measured,
+        PointInProgress(LoadPointKey key, LoadPoint point, int prompts, RequestSource measured,
                 RunDescription description) {
             this.key = key;
             this.point = point;
@@ -214,7 +216,8 @@ public final class SpecRunner implements AutoCloseable {
             LoadPointResult result;
             observer.starting(key, repeat);
             try (RecordSink sink = new RecordSink(recordsFile, driver.client()::reportInternalError)) {
-                result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, LoadProgress.NONE);
+                result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, LoadProgress.NONE,
+                        RunLimits.NONE);
             } catch (InternalRunError e) {
                 throw new IllegalStateException(e.getMessage(), e);
             }

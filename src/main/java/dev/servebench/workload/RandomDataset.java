@@ -1,9 +1,9 @@
 package dev.servebench.workload;
 
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.AbstractList;
 import java.util.List;
 import java.util.Objects;
+import java.util.RandomAccess;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 
@@ -14,8 +14,8 @@ import org.apache.commons.rng.simple.RandomSource;
  * {@code [max((int)(inputLen * r), 1), inputLen]} (inclusive) and the output length likewise with
  * {@code outputLen}; a length parameter of 0 gives all zeros. So the default {@code r = 0} means
  * uniform on {@code [1, L]} (mean {@code (L+1)/2}) and {@code r = 1} fixed lengths. All input lengths
- * are drawn first, then all output lengths, then the prompt contents, from one generator seeded with
- * the seed. The generator is not numpy's MT19937, so the lengths follow SGLang's distribution but are
+ * are drawn first, then all output lengths, then the token-id offsets, from one generator seeded with
+ * the seed (text prompts draw their words from a generator seeded with the seed and the row). The generator is not numpy's MT19937, so the lengths follow SGLang's distribution but are
  * not the same draws as SGLang with the same seed.
  *
  * <p>Prompts:
@@ -90,21 +90,52 @@ public record RandomDataset(int numPrompts, int inputLen, int outputLen, double 
         return new RandomDataset(numPrompts, inputLen, outputLen, randomRangeRatio, format, newVocabSpan, newIdBase);
     }
 
+    /**
+     * The rows, generated when read: only three ints per row are kept (input length, output length, token-id
+     * offset), so a million-row load point does not hold a million prompts. Token-id prompts are the same
+     * draws as a list built in one pass; text prompts draw their words from a generator of their own row.
+     */
     @Override
     public List<PromptRequest> requests(long seed) {
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed ^ STREAM);
         int[] inputLens = lengths(rng, numPrompts, inputLen, randomRangeRatio);
         int[] outputLens = lengths(rng, numPrompts, outputLen, randomRangeRatio);
-        List<PromptRequest> rows = new ArrayList<>(numPrompts);
-        for (int i = 0; i < numPrompts; i++) {
-            rows.add(switch (format) {
-                case TOKEN_IDS -> PromptRequest.ofTokenIds(i, tokenIds(i, rng.nextInt(vocabSpan), inputLens[i]),
-                        outputLens[i]);
-                case TEXT -> PromptRequest.ofText(i, PromptWords.randomText(rng, inputLens[i]), inputLens[i],
-                        outputLens[i]);
-            });
+        int[] offsets = new int[format == PromptFormat.TOKEN_IDS ? numPrompts : 0];
+        for (int i = 0; i < offsets.length; i++) {
+            offsets[i] = rng.nextInt(vocabSpan);
         }
-        return Collections.unmodifiableList(rows);
+        return new Rows(seed, inputLens, outputLens, offsets);
+    }
+
+    /** A read-only list whose rows are built on each {@code get}; safe to read from several threads. */
+    private final class Rows extends AbstractList<PromptRequest> implements RandomAccess {
+        private final long seed;
+        private final int[] inputLens;
+        private final int[] outputLens;
+        private final int[] offsets;
+
+        Rows(long seed, int[] inputLens, int[] outputLens, int[] offsets) {
+            this.seed = seed;
+            this.inputLens = inputLens;
+            this.outputLens = outputLens;
+            this.offsets = offsets;
+        }
+
+        @Override
+        public PromptRequest get(int i) {
+            Objects.checkIndex(i, inputLens.length);
+            return switch (format) {
+                case TOKEN_IDS -> PromptRequest.ofTokenIds(i, tokenIds(i, offsets[i], inputLens[i]), outputLens[i]);
+                case TEXT -> PromptRequest.ofText(i, PromptWords.randomText(
+                        RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {seed ^ STREAM, i}), inputLens[i]),
+                        inputLens[i], outputLens[i]);
+            };
+        }
+
+        @Override
+        public int size() {
+            return inputLens.length;
+        }
     }
 
     /** SGLang's {@code compute_random_lens}: uniform integers in {@code [max((int)(L*r), 1), L]}, or zeros. */

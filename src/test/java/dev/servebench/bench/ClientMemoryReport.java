@@ -74,6 +74,8 @@ final class ClientMemoryReport {
             r.gc().afterSeries().forEach(e -> series.addArray().add(round(e[0], 2)).add((long) e[1]));
             p.put("rss_peak_mib", mibValue(r.memory().rssPeakKb()));
             p.put("rss_hwm_mib", mibValue(r.memory().hwmKb()));
+            p.put("rss_anon_peak_mib", mibValue(r.memory().rssAnonPeakKb()));
+            p.put("rss_file_peak_mib", mibValue(r.memory().rssFilePeakKb()));
             p.put("rss_samples", r.memory().samples());
             p.put("open_files_limit", r.memory().openFilesLimit());
             p.put("records_file_bytes", r.recordsBytes());
@@ -103,7 +105,7 @@ final class ClientMemoryReport {
                 + "`/proc/<pid>/status`.\n\n");
         machine.forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
         md.append("\n| requests | concurrency | exit | wall s | peak heap MiB | heap after GC max / last MiB "
-                + "| peak RSS MiB | output tok/s | dispatch lag p99 ms | first wave sent in ms | lag p99 after it ms "
+                + "| peak RSS MiB (anon / file) | output tok/s | dispatch lag p99 ms | first wave sent in ms | lag p99 after it ms "
                 + "| completed / failed |\n");
         md.append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ClientRun.Result r : results) {
@@ -111,7 +113,8 @@ final class ClientMemoryReport {
             md.append(String.format(Locale.ROOT, "| %d | %d | %s | %.1f | %s | %d / %d | %s | %s | %s | %s | %s | %s |%n",
                     r.point().requests(), r.point().concurrency(), r.outcome().describe(), r.outcome().wallSeconds(),
                     mib(r.memory().heapUsedPeakKb()), r.gc().maxAfterMib(), r.gc().lastAfterMib(),
-                    mib(r.memory().rssPeakKb()), s == null ? "–" : fixed(s.outputThroughput(), 0),
+                    mib(r.memory().rssPeakKb()) + " (" + mib(r.memory().rssAnonPeakKb()) + " / "
+                            + mib(r.memory().rssFilePeakKb()) + ")", s == null ? "–" : fixed(s.outputThroughput(), 0),
                     s == null ? "–" : fixed(s.p99DispatchLagMs(), 3),
                     r.waves().map(w -> fixed(w.firstWaveSpanMs(), 1)).orElse("–"),
                     r.waves().map(w -> fixed(w.afterFirstWaveP99Ms(), 3)).orElse("–"),

@@ -20,7 +20,7 @@ final class MemorySampler {
 
     /** Peaks over the samples taken; -1 where nothing was sampled. */
     record Peaks(long samples, long rssPeakKb, long hwmKb, long heapSamples, long heapUsedPeakKb,
-                 long heapCommittedPeakKb, long openFilesLimit) {}
+                 long heapCommittedPeakKb, long openFilesLimit, long rssAnonPeakKb, long rssFilePeakKb) {}
 
     private final long pid;
     private final long intervalMillis;
@@ -36,6 +36,9 @@ final class MemorySampler {
     private long heapUsedPeakKb = -1;
     private long heapCommittedPeakKb = -1;
     private long openFilesLimit = -1;
+    /** Anonymous memory (heap, native) apart from mapped files (the jar, a memory-mapped spill file). */
+    private long rssAnonPeakKb = -1;
+    private long rssFilePeakKb = -1;
 
     private MemorySampler(long pid, long intervalMillis, Path jstat) {
         this.pid = pid;
@@ -63,7 +66,7 @@ final class MemorySampler {
         jstatThread.join(5_000);
         synchronized (this) {
             return new Peaks(samples, rssPeakKb, hwmKb, heapSamples, heapUsedPeakKb, heapCommittedPeakKb,
-                    openFilesLimit);
+                    openFilesLimit, rssAnonPeakKb, rssFilePeakKb);
         }
     }
 
@@ -74,12 +77,16 @@ final class MemorySampler {
                 List<String> lines = Files.readAllLines(status);
                 long rss = kilobytes(lines, "VmRSS:");
                 long hwm = kilobytes(lines, "VmHWM:");
+                long anon = kilobytes(lines, "RssAnon:");
+                long file = kilobytes(lines, "RssFile:");
                 long files = openFilesLimit(pid); // re-read: the JVM raises its soft limit while starting
                 synchronized (this) {
                     openFilesLimit = files < 0 ? openFilesLimit : files;
                     samples++;
                     rssPeakKb = Math.max(rssPeakKb, rss);
                     hwmKb = Math.max(hwmKb, hwm);
+                    rssAnonPeakKb = Math.max(rssAnonPeakKb, anon);
+                    rssFilePeakKb = Math.max(rssFilePeakKb, file);
                 }
                 Thread.sleep(intervalMillis);
             } catch (IOException | InterruptedException e) {
