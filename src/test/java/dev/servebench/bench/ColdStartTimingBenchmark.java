@@ -194,27 +194,29 @@ public final class ColdStartTimingBenchmark {
     }
 
     /** Requests the server gets through the JDK's own HTTP client: they warm the server, not our client. */
-    private static final int SERVER_WARMUP = 400;
+    private static final int SERVER_WARMUP = 25 * CONCURRENCY;
 
     /**
      * The server shares the JVM (its emission log is the truth on the same clock); left cold, its own late
      * first emissions would be counted in the first wave's TTFT. The JDK client warms it without running a
-     * line of servebench's client.
+     * line of servebench's client, in bursts of as many requests as the measured first wave (a burst of new
+     * connections is its own path in the server).
      */
     private static void warmServerOnly(ScriptedServer server) throws Exception {
         String body = "{\"model\":\"m\",\"prompt\":[7],\"max_tokens\":" + TOKENS + ",\"stream\":true}";
-        try (java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient()) {
-            List<java.util.concurrent.CompletableFuture<?>> pending = new ArrayList<>();
-            for (int i = 0; i < SERVER_WARMUP; i++) {
-                pending.add(http.sendAsync(java.net.http.HttpRequest.newBuilder(server.baseUri().resolve("/v1/completions"))
-                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
-                        java.net.http.HttpResponse.BodyHandlers.discarding()));
-                if (pending.size() == 8) {
-                    pending.forEach(java.util.concurrent.CompletableFuture::join);
-                    pending.clear();
+        for (int burst = 0; burst < SERVER_WARMUP / CONCURRENCY; burst++) {
+            // A new client per burst: its requests go out on new connections, as the measured first wave's do.
+            try (java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
+                    .version(java.net.http.HttpClient.Version.HTTP_1_1).build()) {
+                List<java.util.concurrent.CompletableFuture<?>> pending = new ArrayList<>();
+                for (int i = 0; i < CONCURRENCY; i++) {
+                    pending.add(http.sendAsync(java.net.http.HttpRequest.newBuilder(
+                                    server.baseUri().resolve("/v1/completions"))
+                            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+                            java.net.http.HttpResponse.BodyHandlers.discarding()));
                 }
+                pending.forEach(java.util.concurrent.CompletableFuture::join);
             }
-            pending.forEach(java.util.concurrent.CompletableFuture::join);
         }
         server.awaitEmissions(SERVER_WARMUP, Duration.ofSeconds(30));
         server.clearEmissions();
