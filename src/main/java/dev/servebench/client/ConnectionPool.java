@@ -74,14 +74,19 @@ final class ConnectionPool implements AutoCloseable {
         connecting.addListener(done -> {
             if (done.isSuccess()) {
                 Channel channel = connecting.channel();
-                opened.increment();
-                open.add(channel);
-                channel.closeFuture().addListener(c -> open.remove(channel));
+                track(channel);
                 onChannel.accept(channel);
             } else {
                 onFailure.accept(done.cause());
             }
         });
+    }
+
+    /** Counts a new connection and keeps it in the open set until it closes. */
+    private void track(Channel channel) {
+        opened.increment();
+        open.add(channel);
+        channel.closeFuture().addListener(c -> open.remove(channel));
     }
 
     /** Returns a connection after a complete exchange; one that cannot carry another request is closed. */
@@ -119,9 +124,7 @@ final class ConnectionPool implements AutoCloseable {
             }
             if (future.isSuccess()) {
                 Channel channel = future.channel();
-                opened.increment();
-                open.add(channel);
-                channel.closeFuture().addListener(c -> open.remove(channel));
+                track(channel);
                 idle.offerLast(channel);
                 ready++;
             } else if (firstFailure == null) {
