@@ -2,6 +2,7 @@ package dev.servebench.cli;
 
 import dev.servebench.report.AtomicFiles;
 import dev.servebench.baseline.GateComparison;
+import dev.servebench.baseline.GateVerdict;
 import dev.servebench.baseline.GateOutcome;
 import dev.servebench.baseline.GatedMetrics;
 import dev.servebench.baseline.MachineDrift;
@@ -27,16 +28,20 @@ import picocli.CommandLine.Spec;
  * {@code servebench gate --run RUN_DIR --baseline FILE}: compares a perf run with its baseline per metric
  * and load point (docs/gate.md). Exit 0 no regression, 1 regression, 2 bad input or a baseline of another
  * fingerprint, 3 the run is invalid: a load point failed its validity conditions, or the machine speed probe
- * says the machine itself drifted since the baseline's runs ({@link MachineDrift}); nothing is judged.
+ * says the machine itself drifted since the baseline's runs ({@link MachineDrift}); nothing is judged; 5 a gated
+ * metric × load point could not be judged (fewer than 2 samples, or missing on a side): a gate that compared
+ * nothing must not pass.
  */
 @Command(name = "gate", mixinStandardHelpOptions = true,
         description = "Compare a perf run with its baseline; JUnit XML + Markdown; exit 0 ok, 1 regression,"
-                + " 2 bad input, 3 invalid run.")
+                + " 2 bad input, 3 invalid run, 5 a gated comparison could not be judged.")
 public final class GateCommand implements Callable<Integer> {
 
     static final int REGRESSION = 1;
     static final int BAD_INPUT = 2;
     static final int INVALID_RUN = 3;
+    /** A gated metric × load point could not be judged: a gate that compared nothing must not pass. */
+    static final int NOT_JUDGED = 5;
 
     @Spec
     CommandSpec spec;
@@ -96,7 +101,19 @@ public final class GateCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             return INVALID_RUN;
         }
-        return outcomes.stream().anyMatch(o -> o.verdict().fails()) ? REGRESSION : 0;
+        if (outcomes.stream().anyMatch(o -> o.verdict().fails())) {
+            return REGRESSION;
+        }
+        long unjudged = outcomes.stream().filter(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA).count();
+        if (unjudged > 0 || outcomes.isEmpty()) {
+            spec.commandLine().getErr().println("servebench: not judged: " + (outcomes.isEmpty()
+                    ? "the run and the baseline have no load point in common"
+                    : unjudged + " gated metric × load point comparison(s) had too few samples or were missing on"
+                            + " a side (repeats >= 2 on both sides are needed)"));
+            spec.commandLine().getErr().flush();
+            return NOT_JUDGED;
+        }
+        return 0;
     }
 
     /**
@@ -117,20 +134,38 @@ public final class GateCommand implements Callable<Integer> {
         List<double[][]> samples = new ArrayList<>();
         for (RunSamples.PointSamples point : current.points()) {
             RunSamples.PointSamples before = base.point(point.point()).orElse(null);
-            if (before == null) {
-                continue;
-            }
             LoadPointKey key = parsePoint(point.point());
             for (MetricId metric : MetricId.values()) {
                 double[] now = point.metrics().get(metric.id());
-                double[] then = before.metrics().get(metric.id());
-                if (now == null || then == null || metric.direction() == Direction.INFORMATIONAL) {
+                double[] then = before == null ? null : before.metrics().get(metric.id());
+                if (metric.direction() == Direction.INFORMATIONAL || (now == null && then == null)) {
+                    continue;
+                }
+                if (now == null || then == null) {
+                    // Missing on a side: a gated metric is then unjudged (never a silent pass), others are skipped.
+                    if (GatedMetrics.gated(metric)) {
+                        outcomes.add(GateComparison.compare(metric, key, then == null ? new double[0] : then,
+                                now == null ? new double[0] : now, tolerance, seed(metric, key)));
+                        samples.add(new double[][] {then == null ? new double[0] : then, now == null ? new double[0] : now});
+                    }
                     continue;
                 }
                 outcomes.add(GatedMetrics.gated(metric)
                         ? GateComparison.compare(metric, key, then, now, tolerance, seed(metric, key))
                         : GateComparison.reported(metric, key, then, now, tolerance, GatedMetrics.whyNotGated(metric)));
                 samples.add(new double[][] {then, now});
+            }
+        }
+        for (RunSamples.PointSamples before : base.points()) {
+            if (current.point(before.point()).isEmpty()) {
+                LoadPointKey key = parsePoint(before.point());
+                for (MetricId metric : MetricId.values()) {
+                    double[] then = before.metrics().get(metric.id());
+                    if (then != null && GatedMetrics.gated(metric) && metric.direction() != Direction.INFORMATIONAL) {
+                        outcomes.add(GateComparison.compare(metric, key, then, new double[0], tolerance, seed(metric, key)));
+                        samples.add(new double[][] {then, new double[0]});
+                    }
+                }
             }
         }
         return holm(outcomes, samples, tolerance);

@@ -38,7 +38,7 @@ public final class GateReport {
                     : Long.toString(outcomes.stream().filter(o -> o.verdict().fails()).count()));
             xml.writeAttribute("skipped", drifted ? Integer.toString(outcomes.size())
                     : Long.toString(outcomes.stream().filter(GateReport::skipped).count()));
-            xml.writeAttribute("errors", drifted ? "1" : "0");
+            xml.writeAttribute("errors", drifted ? "1" : Long.toString(unjudged(outcomes)));
             if (probeCase) {
                 xml.writeStartElement("testcase");
                 xml.writeAttribute("classname", suite + ".environment");
@@ -69,6 +69,13 @@ public final class GateReport {
                     xml.writeAttribute("type", "regression");
                     xml.writeCharacters(outcome.message());
                     xml.writeEndElement();
+                } else if (outcome.verdict() == GateVerdict.INSUFFICIENT_DATA) {
+                    // A gated comparison that could not be made is an error, never a quiet skip.
+                    xml.writeStartElement("error");
+                    xml.writeAttribute("message", "not judged: " + outcome.message());
+                    xml.writeAttribute("type", "not-judged");
+                    xml.writeCharacters("not judged: " + outcome.message());
+                    xml.writeEndElement();
                 } else if (skipped(outcome)) {
                     xml.writeStartElement("skipped");
                     xml.writeAttribute("message", outcome.message());
@@ -93,6 +100,20 @@ public final class GateReport {
         long regressions = outcomes.stream().filter(o -> o.verdict() == GateVerdict.REGRESSION).count();
         long improvements = outcomes.stream().filter(o -> o.verdict() == GateVerdict.IMPROVEMENT).count();
         StringBuilder out = new StringBuilder("### ").append(title).append("\n\n");
+        long unjudged = unjudged(outcomes);
+        if (!drift.drifted() && (unjudged > 0 || outcomes.isEmpty())) {
+            out.append(outcomes.isEmpty() ? "**Not judged: the run and the baseline have no load point in common**"
+                    : "**Not judged: " + unjudged + " of " + outcomes.size() + " gated comparison(s) could not be made**"
+                    + " (fewer than 2 repeats on a side, or missing on a side): the gate fails until they can be")
+                    .append("\n\n");
+            outcomes.stream().filter(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA).limit(MAX_LISTED)
+                    .forEach(o -> out.append("- `").append(o.metric().id()).append(" @ ").append(o.point())
+                            .append("`: ").append(o.message().replace("|", "\\|")).append('\n'));
+            if (unjudged > MAX_LISTED) {
+                out.append("- … and ").append(unjudged - MAX_LISTED).append(" more\n");
+            }
+            out.append('\n');
+        }
         if (drift.drifted()) {
             out.append("**Not judged: the machine drifted** · what the comparisons would say is below, for"
                     + " information\n\n");
@@ -114,7 +135,15 @@ public final class GateReport {
         return out.toString();
     }
 
+    private static final int MAX_LISTED = 20;
+
+    /** Informational metrics: reported, never judged. */
     private static boolean skipped(GateOutcome outcome) {
-        return outcome.verdict() == GateVerdict.NOT_JUDGED || outcome.verdict() == GateVerdict.INSUFFICIENT_DATA;
+        return outcome.verdict() == GateVerdict.NOT_JUDGED;
+    }
+
+    /** Gated comparisons that could not be made. */
+    private static long unjudged(List<GateOutcome> outcomes) {
+        return outcomes.stream().filter(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA).count();
     }
 }

@@ -69,11 +69,20 @@ class JenkinsfileTest {
                 .contains("changeRequest target: 'main'").contains("junit ").contains("archiveArtifacts")
                 .contains("publishHTML").contains("allure ").contains("copyArtifacts")
                 .contains("SERVER_URL").contains("SERVER_IMAGE");
+        boolean gatedSpec = false;
         for (String spec : extract(text, "values\\s+(.+)")) {
             for (String file : spec.split(",")) {
-                assertThat(Path.of(file.trim().replace("'", ""))).as("matrix spec").exists();
+                Path path = Path.of(file.trim().replace("'", ""));
+                assertThat(path).as("matrix spec").exists();
+                if (path.getFileName().toString().endsWith("-gate.yaml")) {
+                    // The pull-request gate must be able to judge: repeats >= 2 on the spec it gates.
+                    gatedSpec = true;
+                    assertThat(Files.readString(path)).containsPattern("(?m)^repeats:\\s*([2-9]|\\d\\d+)");
+                }
             }
         }
+        assertThat(gatedSpec).as("a -gate.yaml spec in the matrix for the pull-request gate").isTrue();
+        assertThat(text).contains("env.SPEC_FILE.endsWith('-gate.yaml')");
     }
 
     static List<String> shellSteps(String groovy) {

@@ -119,4 +119,45 @@ class GateCommandTest {
                 .isEqualTo(GateCommand.BAD_INPUT);
         assertThat(err.toString()).contains("fingerprint fedcba9876543210 differs");
     }
+
+    @Test
+    void aGateThatCouldNotJudgeAGatedComparisonDoesNotPass() throws IOException {
+        // One repeat (the default spec's setting): no significance test is possible, so nothing is compared.
+        Path run = Files.createDirectories(directory.resolve("one-repeat"));
+        Files.copy(RunFixtures.run(directory, "template", true).resolve("environment.json"),
+                run.resolve("environment.json"));
+        Files.writeString(run.resolve("measurements.json"), """
+                {"spec": "demo", "spec_sha256": "%s", "target": "url", "repeats": 1,
+                 "points": [{"point": "concurrency=8", "requested": 64, "valid": true, "repeats": [
+                   {"output_throughput": 100.0, "p99_ttft_ms": 20.0}]}]}
+                """.formatted("a".repeat(64)));
+
+        assertThat(cli.execute("gate", "--run", run.toString(), "--baseline", baseline.toString()))
+                .isEqualTo(GateCommand.NOT_JUDGED);
+
+        assertThat(err.toString()).contains("not judged: 2 gated metric × load point comparison(s)");
+        String markdown = Files.readString(run.resolve("gate.md"));
+        assertThat(markdown.lines().skip(2).findFirst().orElseThrow())
+                .startsWith("**Not judged: 2 of 2 gated comparison(s) could not be made**");
+        String xml = Files.readString(run.resolve("gate-junit.xml"));
+        assertThat(xml).contains("errors=\"2\"", "type=\"not-judged\"", "failures=\"0\"");
+    }
+
+    @Test
+    void aLoadPointMissingOnOneSideIsNotJudgedNotSkipped() throws IOException {
+        Path run = Files.createDirectories(directory.resolve("other-point"));
+        Files.copy(RunFixtures.run(directory, "template2", true).resolve("environment.json"),
+                run.resolve("environment.json"));
+        Files.writeString(run.resolve("measurements.json"), """
+                {"spec": "demo", "spec_sha256": "%s", "target": "url", "repeats": 3,
+                 "points": [{"point": "concurrency=16", "requested": 64, "valid": true, "repeats": [
+                   {"output_throughput": 100.0}, {"output_throughput": 101.0}, {"output_throughput": 99.0}]}]}
+                """.formatted("a".repeat(64)));
+
+        assertThat(cli.execute("gate", "--run", run.toString(), "--baseline", baseline.toString()))
+                .isEqualTo(GateCommand.NOT_JUDGED);
+        assertThat(Files.readString(run.resolve("gate.md")))
+                .contains("`output_throughput @ concurrency=16`", "`output_throughput @ concurrency=8`",
+                        "`p99_ttft_ms @ concurrency=8`");
+    }
 }
