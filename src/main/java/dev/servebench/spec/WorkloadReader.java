@@ -44,13 +44,8 @@ final class WorkloadReader {
         }
         Fields fields = Fields.of(mapping, "workload (dataset " + datasetName + ")", keys, errors);
         int before = errors.count();
-        Optional<DatasetSpec> dataset = errors.read(() -> datasetName.equals("random")
-                ? new RandomDatasetSpec(Values.integer(fields.required("input_len"), 1, Integer.MAX_VALUE),
-                        Values.integer(fields.required("output_len"), 1, Integer.MAX_VALUE),
-                        fields.number("range_ratio", 0, 1, RandomDatasetSpec.DEFAULT_RANGE_RATIO))
-                : new ShareGptDatasetSpec(Values.path(fields.required("path"), specDirectory),
-                        fields.optional("output_len").map(n -> OptionalInt.of(Values.integer(n, 1, Integer.MAX_VALUE)))
-                                .orElse(OptionalInt.empty())));
+        Optional<DatasetSpec> dataset = datasetName.equals("random") ? random(fields, errors)
+                : shareGpt(fields, specDirectory, errors);
         Optional<PromptCount> prompts = errors.read(() -> fields.optional("prompts").map(n -> prompts(n, sweep, errors))
                 .orElse(new PromptCount.Fixed(WorkloadSpec.DEFAULT_PROMPTS)));
         Optional<Long> seed = errors.read(() -> fields.optional("seed").map(Values::longInteger)
@@ -63,6 +58,27 @@ final class WorkloadReader {
         }
         return Optional.of(new WorkloadSpec(dataset.orElseThrow(), prompts.orElseThrow(), seed.orElseThrow(),
                 format.orElseThrow(), ignoreEos.orElseThrow()));
+    }
+
+    private static Optional<DatasetSpec> random(Fields fields, SpecErrors errors) {
+        Optional<Integer> input = errors.read(() -> Values.integer(fields.required("input_len"), 1, Integer.MAX_VALUE));
+        Optional<Integer> output = errors.read(() -> Values.integer(fields.required("output_len"), 1, Integer.MAX_VALUE));
+        Optional<Double> rangeRatio = errors.read(() -> fields.number("range_ratio", 0, 1,
+                RandomDatasetSpec.DEFAULT_RANGE_RATIO));
+        if (input.isEmpty() || output.isEmpty() || rangeRatio.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new RandomDatasetSpec(input.get(), output.get(), rangeRatio.get()));
+    }
+
+    private static Optional<DatasetSpec> shareGpt(Fields fields, Path specDirectory, SpecErrors errors) {
+        Optional<Path> path = errors.read(() -> Values.path(fields.required("path"), specDirectory));
+        Optional<OptionalInt> output = errors.read(() -> fields.optional("output_len")
+                .map(n -> OptionalInt.of(Values.integer(n, 1, Integer.MAX_VALUE))).orElse(OptionalInt.empty()));
+        if (path.isEmpty() || output.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ShareGptDatasetSpec(path.get(), output.get()));
     }
 
     /** {@code prompts: 1000}, or {@code prompts: {per_concurrency: 4, min: 32, max: 4096}}. */
