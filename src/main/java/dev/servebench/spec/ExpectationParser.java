@@ -5,6 +5,7 @@ import dev.servebench.metric.Unit;
 import dev.servebench.spec.ExpressionLexer.Kind;
 import dev.servebench.spec.ExpressionLexer.Token;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -28,12 +29,12 @@ final class ExpectationParser {
     private final SourcePosition start;
     private final boolean exactColumns;
     private final String path;
-    private final SweepSpec sweep;
+    private final Optional<SweepSpec> sweep;
     private final List<Token> tokens;
     private int next;
 
     private ExpectationParser(String expression, SourcePosition start, boolean exactColumns, String path,
-            SweepSpec sweep) {
+            Optional<SweepSpec> sweep) {
         this.expression = expression;
         this.start = start;
         this.exactColumns = exactColumns;
@@ -46,9 +47,10 @@ final class ExpectationParser {
      * @param start        position of the expression's first character
      * @param exactColumns whether character offsets in {@code expression} are columns on {@code start}'s line
      * @param path         how messages name the list item, e.g. {@code expect[3]}
+     * @param sweep        empty when the sweep is wrong: points are then checked for form only
      */
     static Expectation parse(String expression, SourcePosition start, boolean exactColumns, String path,
-            SweepSpec sweep) {
+            Optional<SweepSpec> sweep) {
         return new ExpectationParser(expression, start, exactColumns, path, sweep).expectation();
     }
 
@@ -181,9 +183,9 @@ final class ExpectationParser {
         }
         LoadPointKey key = new LoadPointKey(concurrency == null ? 0 : concurrency,
                 rate == null ? Double.POSITIVE_INFINITY : rate);
-        if (!sweep.contains(key)) {
+        if (sweep.isPresent() && !sweep.get().contains(key)) {
             throw error(first, "load point " + key + " is not in the sweep; its points are "
-                    + sweep.points().stream().map(LoadPointKey::toString).collect(Collectors.joining(", ")));
+                    + sweep.get().points().stream().map(LoadPointKey::toString).collect(Collectors.joining(", ")));
         }
         return key;
     }

@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * The keys of one YAML mapping, checked against the keys its section allows as soon as it is opened, so a
- * misspelt key is an error (with the allowed list) instead of a silently applied default.
+ * misspelt key is an error (with the allowed list) instead of a silently applied default. Each unknown key
+ * is recorded and the section's known keys are still read: their own mistakes are independent of it.
  */
 final class Fields {
 
@@ -19,16 +20,18 @@ final class Fields {
 
     /**
      * @param section how messages name the mapping, e.g. {@code target (kind url)}
+     * @param errors  where unknown keys are recorded
+     * @throws SpecException {@code node} is not a mapping: none of the section can be read
      */
-    static Fields of(YamlNode node, String section, List<String> allowedKeys) {
+    static Fields of(YamlNode node, String section, List<String> allowedKeys, SpecErrors errors) {
         if (!(node instanceof YamlNode.Mapping mapping)) {
             throw Values.expected(node, "a mapping with keys " + String.join(", ", allowedKeys));
         }
         for (YamlNode.Entry entry : mapping.entries().values()) {
             if (!allowedKeys.contains(entry.key())) {
-                throw new SpecException(entry.keyPosition(), "unknown key '" + entry.key() + "' in " + section
+                errors.add(new SpecException(entry.keyPosition(), "unknown key '" + entry.key() + "' in " + section
                         + "; allowed keys: " + String.join(", ", allowedKeys)
-                        + Similarity.didYouMean(Similarity.closest(entry.key(), allowedKeys, 2)));
+                        + Similarity.didYouMean(Similarity.closest(entry.key(), allowedKeys, 2))));
             }
         }
         return new Fields(mapping, section);

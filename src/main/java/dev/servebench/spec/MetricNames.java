@@ -19,14 +19,21 @@ final class MetricNames {
     }
 
     /**
-     * Close ids, and the metrics SGLang or vLLM report under {@code name} (their result keys are a common
-     * slip: {@code max_output_tokens_per_s} is servebench's {@code peak_output_throughput}).
+     * At most four ids, in this order: the metrics SGLang or vLLM report under {@code name} (their result
+     * keys are a common slip: {@code max_output_tokens_per_s} is servebench's {@code peak_output_throughput}),
+     * the ids {@code name} is a common alias of ({@code tps}, {@code ttft}: {@link MetricAliases}), then ids
+     * within a small edit distance ({@link Similarity}).
      */
     static List<String> suggestions(String name) {
         List<String> suggestions = new ArrayList<>();
         for (MetricId metric : MetricId.values()) {
             if (metric.sglangKey().filter(name::equals).isPresent() || metric.vllmKey().filter(name::equals).isPresent()) {
                 suggestions.add(metric.id());
+            }
+        }
+        for (String id : MetricAliases.ids(name)) {
+            if (!suggestions.contains(id)) {
+                suggestions.add(id);
             }
         }
         for (String id : Similarity.closest(name, IDS, 4)) {

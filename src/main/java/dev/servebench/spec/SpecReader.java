@@ -13,11 +13,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads performance specs (docs/specs.md). Pure apart from reading the file: nothing is resolved against
- * the network or the file system beyond joining relative paths to the spec's directory. Every problem is a
- * {@link SpecException} whose message starts with {@code file:line:column:}.
+ * the network or the file system beyond joining relative paths to the spec's directory. A spec's problems
+ * are collected and thrown together as one {@link SpecException}, each as {@code file:line:column: problem}.
  */
 public final class SpecReader {
 
@@ -56,31 +57,49 @@ public final class SpecReader {
     }
 
     private static PerformanceSpec parse(String text, byte[] bytes, Path file) {
+        // Broken YAML (or no mapping at all) leaves nothing to check further: one error, as before.
         YamlNode root = YamlTree.parse(text, file);
         if (root == null) {
             throw new SpecException(new SourcePosition(file, 1, 1), "the spec is empty; expected a mapping with keys "
                     + String.join(", ", KEYS));
         }
         Path directory = file.getParent();
-        Fields fields = Fields.of(root, "the spec", KEYS);
-        YamlNode nameNode = fields.required("name");
-        String name = Values.string(nameNode);
+        SpecErrors errors = new SpecErrors();
+        Fields fields = Fields.of(root, "the spec", KEYS, errors);
+        // Each key is read on its own so that one mistake does not hide the next. A section that failed is
+        // empty; the sections that depend on it skip only the checks that need it (points of the sweep,
+        // the target's backend) and still check everything else.
+        Optional<String> name = errors.read(() -> name(fields.required("name")));
+        Optional<String> description = errors.read(() -> fields.optionalString("description").orElse(""));
+        Optional<SweepSpec> sweep = errors.read(() -> fields.required("sweep"))
+                .flatMap(n -> errors.section(() -> SweepReader.read(n, errors)));
+        Optional<TargetSpec> target = errors.read(() -> TargetReader.read(fields.optional("target"), root.position(),
+                sweep, directory, errors));
+        Optional<WorkloadSpec> workload = errors.read(() -> fields.required("workload")).flatMap(n -> errors.section(
+                () -> WorkloadReader.read(n, sweep, target.map(TargetSpec::backend), directory, errors)));
+        Optional<Integer> warmup = errors.read(() -> fields.integer("warmup", 0, Integer.MAX_VALUE,
+                PerformanceSpec.DEFAULT_WARMUP));
+        Optional<Integer> repeats = errors.read(() -> fields.integer("repeats", 1, Integer.MAX_VALUE,
+                PerformanceSpec.DEFAULT_REPEATS));
+        Optional<RepeatOrder> repeatOrder = errors.read(() -> fields.optional("repeat_order")
+                .map(SpecReader::repeatOrder).orElse(RepeatOrder.SEQUENTIAL));
+        Optional<ValiditySpec> validity = errors.read(() -> fields.optional("validity")
+                .map(n -> validity(n, errors)).orElse(ValiditySpec.DEFAULTS));
+        List<Expectation> expectations = errors.read(() -> fields.optional("expect")
+                .map(n -> expectations(n, sweep, text, errors)).orElse(List.of())).orElse(List.of());
+        errors.throwIfAny();
+        // No errors: every read above succeeded.
+        return new PerformanceSpec(name.orElseThrow(), description.orElseThrow(), target.orElseThrow(),
+                workload.orElseThrow(), sweep.orElseThrow(), warmup.orElseThrow(), repeats.orElseThrow(),
+                repeatOrder.orElseThrow(), validity.orElseThrow(), expectations, SpecSource.of(file, bytes));
+    }
+
+    private static String name(YamlNode node) {
+        String name = Values.string(node);
         if (!name.matches(PerformanceSpec.NAME_PATTERN)) {
-            throw Values.expected(nameNode, "a name of letters, digits, '.', '_' and '-' (it names files and tests)");
+            throw Values.expected(node, "a name of letters, digits, '.', '_' and '-' (it names files and tests)");
         }
-        String description = fields.optionalString("description").orElse("");
-        SweepSpec sweep = SweepReader.read(fields.required("sweep"));
-        TargetSpec target = TargetReader.read(fields.optional("target"), root.position(), sweep, directory);
-        WorkloadSpec workload = WorkloadReader.read(fields.required("workload"), sweep, target.backend(), directory);
-        int warmup = fields.integer("warmup", 0, Integer.MAX_VALUE, PerformanceSpec.DEFAULT_WARMUP);
-        int repeats = fields.integer("repeats", 1, Integer.MAX_VALUE, PerformanceSpec.DEFAULT_REPEATS);
-        RepeatOrder repeatOrder = fields.optional("repeat_order").map(SpecReader::repeatOrder)
-                .orElse(RepeatOrder.SEQUENTIAL);
-        ValiditySpec validity = fields.optional("validity").map(SpecReader::validity).orElse(ValiditySpec.DEFAULTS);
-        List<Expectation> expectations = fields.optional("expect")
-                .map(n -> expectations(n, sweep, text)).orElse(List.of());
-        return new PerformanceSpec(name, description, target, workload, sweep, warmup, repeats, repeatOrder, validity,
-                expectations, SpecSource.of(file, bytes));
+        return name;
     }
 
     private static RepeatOrder repeatOrder(YamlNode node) {
@@ -91,17 +110,24 @@ public final class SpecReader {
         }
     }
 
-    private static ValiditySpec validity(YamlNode node) {
-        Fields fields = Fields.of(node, "validity", VALIDITY_KEYS);
+    /** Each key on its own; a bad one leaves its default in a spec that will not be used anyway. */
+    private static ValiditySpec validity(YamlNode node, SpecErrors errors) {
+        Fields fields = Fields.of(node, "validity", VALIDITY_KEYS, errors);
         ValiditySpec defaults = ValiditySpec.DEFAULTS;
         return new ValiditySpec(
-                fields.number("min_completed", 0, 1, defaults.minCompleted()),
-                fields.number("min_achieved_concurrency", 0, 1, defaults.minAchievedConcurrency()),
-                fields.number("max_dispatch_lag_p99_ms", 0, Double.MAX_VALUE, defaults.maxDispatchLagP99Ms()),
-                fields.number("max_usage_chunk_mismatch", 0, 1, defaults.maxUsageChunkMismatch()));
+                errors.read(() -> fields.number("min_completed", 0, 1, defaults.minCompleted()))
+                        .orElse(defaults.minCompleted()),
+                errors.read(() -> fields.number("min_achieved_concurrency", 0, 1, defaults.minAchievedConcurrency()))
+                        .orElse(defaults.minAchievedConcurrency()),
+                errors.read(() -> fields.number("max_dispatch_lag_p99_ms", 0, Double.MAX_VALUE,
+                        defaults.maxDispatchLagP99Ms())).orElse(defaults.maxDispatchLagP99Ms()),
+                errors.read(() -> fields.number("max_usage_chunk_mismatch", 0, 1, defaults.maxUsageChunkMismatch()))
+                        .orElse(defaults.maxUsageChunkMismatch()));
     }
 
-    private static List<Expectation> expectations(YamlNode node, SweepSpec sweep, String text) {
+    /** Every item is checked, each on its own; duplicates are looked for among the valid ones. */
+    private static List<Expectation> expectations(YamlNode node, Optional<SweepSpec> sweep, String text,
+            SpecErrors errors) {
         if (!(node instanceof YamlNode.Sequence sequence)) {
             throw Values.expected(node, "a list of expectations, one per line starting with '- '");
         }
@@ -109,14 +135,21 @@ public final class SpecReader {
         List<Expectation> expectations = new ArrayList<>();
         Map<String, YamlNode> seen = new HashMap<>();
         for (YamlNode item : sequence.items()) {
-            if (!(item instanceof Scalar scalar) || scalar.type() != ScalarType.STRING || scalar.text().isBlank()) {
-                throw Values.expected(item, "an expectation such as 'output_throughput >= 600 tok/s @ concurrency=256'");
+            Optional<Expectation> read = errors.read(() -> {
+                if (!(item instanceof Scalar scalar) || scalar.type() != ScalarType.STRING || scalar.text().isBlank()) {
+                    throw Values.expected(item, "an expectation such as 'output_throughput >= 600 tok/s @ concurrency=256'");
+                }
+                return expectation(scalar, lines, sweep);
+            });
+            if (read.isEmpty()) {
+                continue;
             }
-            Expectation expectation = expectation(scalar, lines, sweep);
+            Expectation expectation = read.get();
             YamlNode earlier = seen.putIfAbsent(expectation.displayName(), item);
             if (earlier != null) {
-                throw Values.error(item, "duplicate expectation '" + expectation.displayName() + "' (already at "
-                        + earlier.path() + ", line " + earlier.position().line() + ")");
+                errors.add(Values.error(item, "duplicate expectation '" + expectation.displayName() + "' (already at "
+                        + earlier.path() + ", line " + earlier.position().line() + ")"));
+                continue;
             }
             expectations.add(expectation);
         }
@@ -128,7 +161,7 @@ public final class SpecReader {
      * for a quoted one. Token columns are exact when the text appears verbatim on that line; a folded or
      * escaped scalar does not, and then errors point at the scalar's start.
      */
-    private static Expectation expectation(Scalar scalar, List<String> lines, SweepSpec sweep) {
+    private static Expectation expectation(Scalar scalar, List<String> lines, Optional<SweepSpec> sweep) {
         SourcePosition position = scalar.position();
         String text = scalar.text();
         String line = position.line() <= lines.size() ? lines.get(position.line() - 1) : "";

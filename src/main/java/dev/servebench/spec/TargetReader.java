@@ -33,9 +33,12 @@ final class TargetReader {
     /**
      * @param node          the {@code target} value, empty when the spec has none (the embedded engine)
      * @param specPosition  where a missing target's problems are reported
+     * @param sweep         empty when the sweep itself is wrong: the slots are then not checked against it
      * @param specDirectory what relative paths are resolved against; null = keep them relative
+     * @param errors        where unknown keys are recorded; a wrong value is thrown and stops the target
      */
-    static TargetSpec read(Optional<YamlNode> node, SourcePosition specPosition, SweepSpec sweep, Path specDirectory) {
+    static TargetSpec read(Optional<YamlNode> node, SourcePosition specPosition, Optional<SweepSpec> sweep,
+            Path specDirectory, SpecErrors errors) {
         if (node.isEmpty()) {
             return embedded(null, specPosition, sweep);
         }
@@ -48,7 +51,7 @@ final class TargetReader {
             rejectKeysOfOtherKinds(mapping);
         }
         String section = kindNode.isEmpty() ? "target (kind embedded, the default)" : "target (kind " + kind + ")";
-        Fields fields = Fields.of(mapping, section, KEYS_BY_KIND.get(kind));
+        Fields fields = Fields.of(mapping, section, KEYS_BY_KIND.get(kind), errors);
         return switch (kind) {
             case "embedded" -> embedded(fields, mapping.position(), sweep);
             case "url" -> new UrlTargetSpec(url(fields.required("url")), backend(fields), fields.optionalString("model"));
@@ -85,7 +88,7 @@ final class TargetReader {
         }
     }
 
-    private static EmbeddedTargetSpec embedded(Fields fields, SourcePosition position, SweepSpec sweep) {
+    private static EmbeddedTargetSpec embedded(Fields fields, SourcePosition position, Optional<SweepSpec> sweep) {
         WeightType weights = WeightType.F16;
         Optional<YamlNode> weightsNode = fields == null ? Optional.empty() : fields.optional("weights");
         if (weightsNode.isPresent()) {
@@ -100,7 +103,7 @@ final class TargetReader {
         if (fields != null && fields.has("slots")) {
             slots = Values.integer(fields.required("slots"), 1, EmbeddedTargetSpec.MAX_SLOTS);
         } else {
-            slots = sweep.largestConcurrency().orElse(EmbeddedTargetSpec.DEFAULT_SLOTS);
+            slots = sweep.flatMap(SweepSpec::largestConcurrency).orElse(EmbeddedTargetSpec.DEFAULT_SLOTS);
             if (slots > EmbeddedTargetSpec.MAX_SLOTS) {
                 throw new SpecException(position, "target (kind embedded): the embedded engine has at most "
                         + EmbeddedTargetSpec.MAX_SLOTS + " slots but the sweep's largest concurrency is " + slots
