@@ -63,6 +63,14 @@ final class ExpectationParser {
         return absolute(metric);
     }
 
+    /** For a time in the other time unit, the same time in the metric's: {@code : 2 s is 2000 ms}. */
+    private static String converted(double value, Unit written, Unit wanted) {
+        double factor = written == Unit.SECONDS && wanted == Unit.MILLISECONDS ? 1000
+                : written == Unit.MILLISECONDS && wanted == Unit.SECONDS ? 0.001 : Double.NaN;
+        return Double.isNaN(factor) ? "" : ": " + Values.plain(value) + " " + written.symbol() + " is "
+                + Values.plain(value * factor) + " " + wanted.symbol();
+    }
+
     private AbsoluteExpectation absolute(MetricId metric) {
         Comparison comparison = comparison();
         Token numberToken = peek();
@@ -78,7 +86,8 @@ final class ExpectationParser {
                 + unitToken.text() + "'; " + metric.id() + " is in " + metric.unit().symbol() + " (write " + accepted + ")"));
         if (unit != metric.unit()) {
             throw error(unitToken, "unit '" + unitToken.text() + "' does not match " + metric.id() + ", which is in "
-                    + metric.unit().symbol() + " (write " + accepted + "; values are not converted)");
+                    + metric.unit().symbol() + " (write " + accepted + converted(threshold, unit, metric.unit())
+                    + "; values are not converted)");
         }
         expect(Kind.AT, "'@' and the load point, e.g. '@ concurrency=256'");
         LoadPointKey point = point();

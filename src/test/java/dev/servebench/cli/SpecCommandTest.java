@@ -23,7 +23,7 @@ class SpecCommandTest {
         assertThat(err.toString()).isEqualTo(bad + ": 2 errors\n"
                 + bad + ":12:5: expect[0]: unknown metric 'output_tokens_per_sec' (did you mean 'output_throughput'?);"
                 + " metric ids are listed in docs/metrics.md\n"
-                + bad + ":13:22: expect[1]: unit 's' does not match p99_ttft_ms, which is in ms (write ms; values are"
+                + bad + ":13:22: expect[1]: unit 's' does not match p99_ttft_ms, which is in ms (write ms: 2 s is 2000 ms; values are"
                 + " not converted)\n");
         assertThat(out.toString()).isEmpty();
     }

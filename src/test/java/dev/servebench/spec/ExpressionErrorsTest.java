@@ -56,7 +56,7 @@ class ExpressionErrorsTest {
     @Test
     void unitsMustBeTheMetricsOwn() {
         assertThat(failing("p99_ttft_ms <= 2 s @ concurrency=64")).isEqualTo("bad.yaml:9:22: expect[0]: unit 's' does"
-                + " not match p99_ttft_ms, which is in ms (write ms; values are not converted)");
+                + " not match p99_ttft_ms, which is in ms (write ms: 2 s is 2000 ms; values are not converted)");
         assertThat(failing("output_throughput >= 600 req/s @ concurrency=256")).isEqualTo("bad.yaml:9:30: expect[0]:"
                 + " unit 'req/s' does not match output_throughput, which is in tok/s (write tok/s or tokens/s; values"
                 + " are not converted)");

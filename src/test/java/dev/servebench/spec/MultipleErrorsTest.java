@@ -21,7 +21,7 @@ class MultipleErrorsTest {
                 bad.yaml: 2 errors
                 bad.yaml:12:5: expect[0]: unknown metric 'output_tokens_per_sec' (did you mean 'output_throughput'?);\
                  metric ids are listed in docs/metrics.md
-                bad.yaml:13:22: expect[1]: unit 's' does not match p99_ttft_ms, which is in ms (write ms; values are\
+                bad.yaml:13:22: expect[1]: unit 's' does not match p99_ttft_ms, which is in ms (write ms: 2 s is 2000 ms; values are\
                  not converted)""");
         assertThat(e.errors()).hasSize(2);
         assertThat(e.position()).isEqualTo(new SourcePosition(Path.of("bad.yaml"), 12, 5));
@@ -92,7 +92,7 @@ class MultipleErrorsTest {
         assertThat(e.getMessage().lines().toList()).containsExactly(
                 "bad.yaml: 2 errors",
                 "bad.yaml:4:24: sweep.concurrency[2]: duplicate concurrency 64 (already at sweep.concurrency[1])",
-                "bad.yaml:7:22: expect[1]: unit 's' does not match p99_ttft_ms, which is in ms (write ms; values are"
+                "bad.yaml:7:22: expect[1]: unit 's' does not match p99_ttft_ms, which is in ms (write ms: 2 s is 2000 ms; values are"
                         + " not converted)");
     }
 
