@@ -19,8 +19,8 @@ import java.util.logging.LogRecord;
  * flushed per record (third-party records are few; a crash must not lose the ones explaining it).
  *
  * <p>Only the fallback file's directory is created; a target's directory must exist (a run creates its
- * own). Otherwise a directory removed after its run (a test's temporary one) would be re-created by the
- * next record; such records go to the fallback instead.
+ * own). Otherwise a directory removed after its run (a test's temporary one) would be re-created by a
+ * later record: when a target cannot be opened, records go to the fallback instead.
  */
 final class FileLogHandler extends Handler {
 
