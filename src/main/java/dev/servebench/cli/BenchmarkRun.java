@@ -27,6 +27,7 @@ import dev.servebench.report.RunDescription;
 import dev.servebench.report.SummaryJson;
 import dev.servebench.schedule.ArrivalPlan;
 import dev.servebench.schedule.ArrivalProcess;
+import dev.servebench.logging.LogFile;
 import dev.servebench.target.EmbeddedTarget;
 import dev.servebench.verdict.SuccessShare;
 import dev.servebench.workload.Dataset;
@@ -63,6 +64,7 @@ final class BenchmarkRun {
     }
 
     private RunSettings settings;
+    private Path dir;
     private final PrintWriter out;
     private final PrintWriter err;
     private final List<String> runNotes = new ArrayList<>();
@@ -75,6 +77,11 @@ final class BenchmarkRun {
     }
 
     int execute() throws IOException, InterruptedException {
+        dir = settings.outputDir().orElseGet(() -> Path.of("reports", "runs",
+                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+        // Before the embedded server starts: its (and the client's) library logging lands beside the results.
+        Files.createDirectories(dir);
+        LogFile.beside(dir);
         if (settings.baseUrl().isPresent()) {
             return execute(URI.create(settings.baseUrl().get()), settings);
         }
@@ -103,9 +110,6 @@ final class BenchmarkRun {
         }
         Optional<String> model = settings.model().or(server::model);
         settings = TokenIdRange.resolve(settings, server.vocabSize(), runNotes);
-        Path dir = settings.outputDir().orElseGet(() -> Path.of("reports", "runs",
-                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
-        Files.createDirectories(dir);
         List<PromptRequest> rows = dataset().requests(settings.seed());
         RequestBodies bodies = new RequestBodies(settings.backend().endpoint(), model, settings.ignoreEos(),
                 settings.extraBody());

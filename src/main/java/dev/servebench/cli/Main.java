@@ -2,6 +2,7 @@ package dev.servebench.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import dev.servebench.logging.LogFile;
 import picocli.CommandLine;
 
 /** Entry point of {@code java -jar servebench.jar}. */
@@ -13,6 +14,8 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        // First, before any library logs: their records go to a file, the console stays servebench's.
+        LogFile.install(LogFile.DEFAULT);
         CommandLine cli = commandLine();
         int exit;
         try {
@@ -21,6 +24,10 @@ public final class Main {
             // e.g. an OutOfMemoryError while preparing the requests, before any load driver watches.
             exit = InternalErrorReport.report(cli.getErr(), "internal error: " + InternalErrorReport.describe(t), t);
         }
+        // Library warnings are not lost on the user: one line says where they are.
+        LogFile.warningsLogged().ifPresent(file -> cli.getErr().println(
+                "servebench: " + LogFile.warnings() + " warning(s) from libraries logged in " + file));
+        cli.getErr().flush();
         System.exit(exit);
     }
 

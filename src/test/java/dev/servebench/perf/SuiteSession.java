@@ -1,5 +1,6 @@
 package dev.servebench.perf;
 
+import dev.servebench.logging.LogFile;
 import dev.servebench.spec.ContainerTargetSpec;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.target.container.DockerAvailability;
@@ -13,6 +14,7 @@ import dev.servebench.target.ServerUnderTest;
 import dev.servebench.verdict.PointValidity;
 import dev.servebench.verdict.ValidityCheck;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -37,10 +39,13 @@ final class SuiteSession implements AutoCloseable {
     private Map<LoadPointKey, PointOutcome> interleaved;
     private CacheReset interleavedReset;
 
-    SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output) {
+    SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output) throws IOException {
         this.spec = spec;
         this.settings = settings;
         this.output = output;
+        // The suite's library logging (embedded server, Testcontainers, client) lands beside its results.
+        Files.createDirectories(output);
+        LogFile.beside(output);
         this.verdicts = new RunVerdictsJson(output.resolve("verdicts.json"), spec.name());
     }
 

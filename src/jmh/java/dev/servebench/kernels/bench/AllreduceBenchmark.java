@@ -1,6 +1,5 @@
 package dev.servebench.kernels.bench;
 
-import dev.servebench.kernels.KernelLibrary;
 import dev.servebench.kernels.allreduce.AllreduceAlgorithm;
 import dev.servebench.kernels.allreduce.AllreduceWorkspace;
 import dev.servebench.kernels.allreduce.JavaAllreduce;
@@ -83,7 +82,7 @@ public class AllreduceBenchmark {
         }
         switch (backend) {
             case "native" -> {
-                kernels = new NativeAllreduce(KernelLibrary.load());
+                kernels = new NativeAllreduce(BenchLibrary.loadInFork());
                 workspace = new AllreduceWorkspace(kernels, ranks, bytes);
             }
             case "java" -> java = new JavaAllreduce(ranks, bytes);

@@ -16,6 +16,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
@@ -37,6 +38,16 @@ public final class KernelBenchmarks {
     }
 
     public static void main(String[] args) throws IOException {
+        try {
+            run(args);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // Bad options, a missing or foreign library: one line, not a stack trace through exec-maven-plugin.
+            System.err.println("servebench kernels: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    private static void run(String[] args) throws IOException {
         String mode = "smoke";
         int threads = Runtime.getRuntime().availableProcessors();
         Path output = null;
@@ -62,13 +73,15 @@ public final class KernelBenchmarks {
             i++;
         }
         KernelPlan plan = KernelPlan.forMode(mode, threads);
+        Optional<Path> configured = BenchLibrary.configured(System.getProperty(KernelLibrary.LIBRARY_PROPERTY));
         if (output == null) {
             String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
             output = Path.of("reports", "kernels", mode + "-" + stamp);
         }
         Files.createDirectories(output);
-        KernelLibrary library = KernelLibrary.load();
-        String environment = "kernel library " + library.path() + " (" + library.implementation() + "), "
+        KernelLibrary library = configured.map(KernelLibrary::load).orElseGet(KernelLibrary::load);
+        String environment = "kernel library " + library.path() + " (" + library.implementation() + ", "
+                + (configured.isPresent() ? "from -D" + KernelLibrary.LIBRARY_PROPERTY : "this build's") + "), "
                 + Runtime.getRuntime().availableProcessors() + " CPUs, threads=" + threads + ", JDK "
                 + Runtime.version() + ", mode " + mode;
         System.out.println("# servebench kernel suite: " + environment);
@@ -85,7 +98,7 @@ public final class KernelBenchmarks {
             step.params().replaceAll((name, values) -> overrides.getOrDefault(name, values));
             Path stepFile = output.resolve(String.format("jmh-%02d.json", index));
             try {
-                new Runner(options(plan, step, stepFile).build()).run();
+                new Runner(options(plan, step, stepFile, configured).build()).run();
                 json.readTree(stepFile.toFile()).forEach(merged::add);
             } catch (RunnerException | IOException e) {
                 failures.add(step.benchmarkClass() + " " + describe(step) + ": " + e.getMessage());
@@ -105,7 +118,8 @@ public final class KernelBenchmarks {
         }
     }
 
-    private static ChainedOptionsBuilder options(KernelPlan plan, KernelPlan.Step step, Path resultFile) {
+    private static ChainedOptionsBuilder options(KernelPlan plan, KernelPlan.Step step, Path resultFile,
+            Optional<Path> library) {
         KernelPlan.Timing timing = plan.timing();
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("^" + Pattern.quote(step.benchmarkClass()) + "\\.")
@@ -117,18 +131,9 @@ public final class KernelBenchmarks {
                 .shouldFailOnError(true)
                 .resultFormat(ResultFormatType.JSON)
                 .result(resultFile.toString())
-                .jvmArgsAppend(forkArguments());
+                .jvmArgsAppend(BenchLibrary.forkArguments(library).toArray(String[]::new));
         step.params().forEach(options::param);
         return options;
-    }
-
-    private static String[] forkArguments() {
-        List<String> arguments = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED", "-Xmx2g"));
-        String library = System.getProperty(KernelLibrary.LIBRARY_PROPERTY);
-        if (library != null && !library.isBlank()) {
-            arguments.add("-D" + KernelLibrary.LIBRARY_PROPERTY + "=" + library);
-        }
-        return arguments.toArray(String[]::new);
     }
 
     private static String describe(KernelPlan.Step step) {

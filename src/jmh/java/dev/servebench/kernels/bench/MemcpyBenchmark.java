@@ -1,6 +1,5 @@
 package dev.servebench.kernels.bench;
 
-import dev.servebench.kernels.KernelLibrary;
 import dev.servebench.kernels.NativeCopy;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -44,7 +43,7 @@ public class MemcpyBenchmark {
         destination = arena.allocate(bytes, 64);
         source.fill((byte) 0x5A);
         destination.fill((byte) 0);
-        copy = new NativeCopy(KernelLibrary.load());
+        copy = new NativeCopy(BenchLibrary.loadInFork());
     }
 
     @Benchmark

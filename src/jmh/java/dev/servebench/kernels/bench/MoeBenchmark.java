@@ -1,6 +1,5 @@
 package dev.servebench.kernels.bench;
 
-import dev.servebench.kernels.KernelLibrary;
 import dev.servebench.kernels.ggml.ExpertWeights;
 import dev.servebench.kernels.ggml.GgmlExperts;
 import dev.servebench.kernels.ggml.GgmlLibrary;
@@ -70,7 +69,7 @@ public class MoeBenchmark {
         inputs = MoeInputs.random(moeShape, tokens, 6, arena, RoutingSkew.UNIFORM);
         switch (backend) {
             case "native" -> {
-                kernels = new NativeMoe(KernelLibrary.load());
+                kernels = new NativeMoe(BenchLibrary.loadInFork());
                 out = arena.allocate((long) tokens * moeShape.hidden() * Float.BYTES, 64);
                 workspace = arena.allocate(Math.max(64, kernels.workspaceBytes(moeShape, tokens)), 64);
             }

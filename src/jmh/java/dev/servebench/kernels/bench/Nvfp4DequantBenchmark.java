@@ -1,6 +1,5 @@
 package dev.servebench.kernels.bench;
 
-import dev.servebench.kernels.KernelLibrary;
 import dev.servebench.kernels.nvfp4.NativeNvfp4;
 import dev.servebench.kernels.nvfp4.Nvfp4Reference;
 import dev.servebench.kernels.nvfp4.ScaleLayout;
@@ -84,7 +83,7 @@ public class Nvfp4DequantBenchmark {
         };
         out = arena.allocate(rows * k * outBytes, 64);
         out.fill((byte) 0);
-        kernels = new NativeNvfp4(KernelLibrary.load());
+        kernels = new NativeNvfp4(BenchLibrary.loadInFork());
     }
 
     @Benchmark

@@ -78,7 +78,7 @@ public final class EmbeddedServer implements AutoCloseable {
             webServer.stop();
             deadline.close();
             throw new IllegalStateException("cannot listen on " + settings.host() + ":" + settings.port()
-                    + " (port in use or address not local; Helidon's log above has the cause)");
+                    + " (port in use or address not local; Helidon's cause is in servebench.log)");
         }
         return new EmbeddedServer(webServer, inFlight, deadline, settings);
     }
