@@ -29,6 +29,9 @@ public final class RunSummary {
 
     private static final int WIDTH = 100;
 
+    /** Longer details are cut: a server's error body or a list of broken conditions is verdicts.json's to keep. */
+    static final int MAX_DETAIL = 160;
+
     /** In the order lines are listed: what needs a look first. */
     public enum Outcome {
         FAIL("FAIL"), NOT_JUDGED("NOT JUDGED"), INVALID("INVALID"), PASS("pass");
@@ -76,7 +79,7 @@ public final class RunSummary {
             }
             if (!HEADLINE.containsAll(headline.keySet())) {
                 throw new IllegalArgumentException("not headline metrics: " + headline.keySet().stream()
-                        .filter(m -> !HEADLINE.contains(m)).toList());
+                        .filter(m -> !HEADLINE.contains(m)).map(MetricId::id).toList());
             }
         }
     }
@@ -96,7 +99,7 @@ public final class RunSummary {
             out.append(center(title, '-', WIDTH)).append('\n');
             if (point.repeats() > 0) {
                 for (int i = 0; i + 1 < HEADLINE.size(); i += 2) {
-                    out.append(cell(point, HEADLINE.get(i))).append("   ").append(cell(point, HEADLINE.get(i + 1)))
+                    out.append((cell(point, HEADLINE.get(i)) + "   " + cell(point, HEADLINE.get(i + 1))).stripTrailing())
                             .append('\n');
                 }
             }
@@ -125,7 +128,9 @@ public final class RunSummary {
         for (Line line : sorted) {
             String name = !pointSuffix.isEmpty() && line.name().endsWith(pointSuffix)
                     ? line.name().substring(0, line.name().length() - pointSuffix.length()) : line.name();
-            out.append(String.format(Locale.ROOT, "  %-10s %s: %s", line.outcome().label(), name, line.detail()))
+            String detail = line.detail().length() <= MAX_DETAIL ? line.detail()
+                    : line.detail().substring(0, MAX_DETAIL - 1) + "…";
+            out.append(String.format(Locale.ROOT, "  %-10s %s: %s", line.outcome().label(), name, detail))
                     .append('\n');
         }
     }
