@@ -57,12 +57,26 @@ public record ExpectationReport(Expectation expectation, Verdict verdict, String
                 failure().orElse(message), summary());
     }
 
-    /** Measured vs limit with units; an absolute pass or fail leaves out what its name already says. */
+    /**
+     * Measured vs limit with units, leaving out what the expectation's name already says: the console prints
+     * both on one line. Not judged: the explanation, which starts with why.
+     */
     private String summary() {
-        if (expectation instanceof AbsoluteExpectation absolute && !(verdict.outcome() instanceof Verdict.NotJudged)) {
-            return Numbers.measured(verdict.measured().getAsDouble()) + " " + absolute.unit().symbol() + ", expected "
-                    + absolute.limitText();
+        if (verdict.outcome() instanceof Verdict.NotJudged) {
+            return verdict.explanation();
         }
-        return verdict.explanation();
+        String unit = " " + verdict.unit().symbol();
+        double measured = verdict.measured().getAsDouble();
+        return switch (expectation) {
+            case AbsoluteExpectation absolute -> Numbers.measured(measured) + unit + ", expected " + absolute.limitText();
+            case RelativeExpectation relative -> {
+                double reference = verdict.readings().get(1).value().getAsDouble();
+                yield Numbers.measured(measured) + unit + " = " + Numbers.measured(measured / reference) + " × "
+                        + Numbers.measured(reference) + unit + ", expected " + relative.comparison().symbol() + " "
+                        + Numbers.measured(relative.factor()) + " × " + Numbers.measured(reference) + " = "
+                        + Numbers.measured(verdict.limit().getAsDouble())
+                        + unit;
+            }
+        };
     }
 }

@@ -75,14 +75,15 @@ class ExpectationReportTest {
     }
 
     @Test
-    void aRelativeExpectationIsRecordedWithoutAPointAndItsFullExplanation() {
+    void aRelativeExpectationIsRecordedWithoutAPointWithBothValuesAndTheLimit() {
         RelativeExpectation scaling = new RelativeExpectation(MetricId.OUTPUT_THROUGHPUT, C4, Comparison.AT_LEAST, 3,
                 MetricId.OUTPUT_THROUGHPUT, C1, AT);
         ExpectationReport report = ExpectationReport.judge(scaling, MEASURED);
 
         assertThat(report.failure()).isEmpty();
         assertThat(report.entry().point()).isEqualTo(Optional.empty());
-        assertThat(report.entry().summary()).isEqualTo("output_throughput@concurrency=4 = 400 tok/s = 4 ×"
+        assertThat(report.entry().summary()).isEqualTo("400 tok/s = 4 × 100 tok/s, expected ≥ 3 × 100 = 300 tok/s");
+        assertThat(report.entry().reason()).contains("output_throughput@concurrency=4 = 400 tok/s = 4 ×"
                 + " output_throughput@concurrency=1 (100 tok/s); expected ≥ 3 × output_throughput@concurrency=1 (300 tok/s)");
     }
 }
