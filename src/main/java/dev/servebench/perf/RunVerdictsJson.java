@@ -24,11 +24,16 @@ public final class RunVerdictsJson {
 
     public enum Kind { VALIDITY, CROSS_CHECK, EXPECTATION }
 
-    /** {@code INVALID}: not judged, because the point could not be measured or failed its validity conditions. */
+    /**
+     * {@code NOT_JUDGED}: the point was valid but a value the check reads is absent, NaN or infinite (e.g.
+     * request_goodput without SLOs), so there was nothing to compare; the JUnit test fails, it never passes.
+     * {@code INVALID}: not judged, because the point could not be measured or failed its validity conditions;
+     * the JUnit test is aborted.
+     */
     public enum Outcome {
-        PASS, FAIL, INVALID;
+        PASS, FAIL, NOT_JUDGED, INVALID;
 
-        /** The spelling in verdicts.json: pass, fail or invalid. */
+        /** The spelling in verdicts.json: pass, fail, not_judged or invalid. */
         public String id() {
             return name().toLowerCase(Locale.ROOT);
         }
@@ -39,21 +44,28 @@ public final class RunVerdictsJson {
                     return outcome;
                 }
             }
-            throw new IllegalArgumentException("outcome \"" + text + "\"; expected pass, fail or invalid");
+            throw new IllegalArgumentException("outcome \"" + text + "\"; expected pass, fail, not_judged or invalid");
         }
     }
 
     /**
      * @param point  the load point, empty for relative expectations across points
-     * @param reason the evaluated comparison, the failure message, or why it was not judged
+     * @param reason  the evaluated comparison, the failure message, or why it was not judged
+     * @param summary one line: what was measured against what limit, or why it was not judged (the console
+     *                summary prints it)
      */
-    public record Entry(String name, Kind kind, Optional<String> point, Outcome outcome, String reason) {
+    public record Entry(String name, Kind kind, Optional<String> point, Outcome outcome, String reason,
+                        String summary) {
         public Entry {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(point, "point");
             Objects.requireNonNull(outcome, "outcome");
             Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(summary, "summary");
+            if (summary.contains("\n")) {
+                throw new IllegalArgumentException("summary of " + name + " must be one line: " + summary);
+            }
         }
     }
 
@@ -71,6 +83,11 @@ public final class RunVerdictsJson {
         AtomicFiles.write(file, JSON.writeValueAsString(toJson(spec, entries)));
     }
 
+    /** What was recorded so far, in order. */
+    public synchronized List<Entry> entries() {
+        return List.copyOf(entries);
+    }
+
     static ObjectNode toJson(String spec, List<Entry> entries) {
         ObjectNode root = JSON.createObjectNode();
         root.put("spec", spec);
@@ -82,6 +99,7 @@ public final class RunVerdictsJson {
             entry.point().ifPresentOrElse(p -> node.put("point", p), () -> node.putNull("point"));
             node.put("outcome", entry.outcome().id());
             node.put("reason", entry.reason());
+            node.put("summary", entry.summary());
         }
         return root;
     }

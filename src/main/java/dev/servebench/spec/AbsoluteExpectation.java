@@ -30,7 +30,7 @@ public record AbsoluteExpectation(MetricId metric, Comparison comparison, double
 
     @Override
     public String displayName() {
-        return metric.id() + " " + comparison.symbol() + " " + Values.plain(threshold) + " " + unit.symbol() + " @ " + point;
+        return metric.id() + " " + limitText() + " @ " + point;
     }
 
     @Override
@@ -38,21 +38,9 @@ public record AbsoluteExpectation(MetricId metric, Comparison comparison, double
         return List.of(point);
     }
 
-    public boolean holds(double measured) {
-        return comparison.test(measured, threshold);
-    }
-
-    public Verdict evaluate(double measured) {
-        String limit = comparison.symbol() + " " + Values.plain(threshold) + " " + unit.symbol();
-        String explanation = Double.isNaN(measured)
-                ? metric.id() + " @ " + point + " was not measured; expected " + limit
-                : metric.id() + " @ " + point + " = " + Numbers.measured(measured) + " " + unit.symbol()
-                        + ", expected " + limit;
-        return new Verdict(holds(measured), measured, threshold, explanation);
-    }
-
+    /** The limit as written after the metric, e.g. {@code ≥ 600 tok/s}. */
     @Override
-    public Verdict evaluate(Measurements measurements) {
-        return evaluate(measurements.value(metric, point).orElse(Double.NaN));
+    public String limitText() {
+        return comparison.symbol() + " " + Values.plain(threshold) + " " + unit.symbol();
     }
 }

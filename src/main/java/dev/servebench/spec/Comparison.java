@@ -3,7 +3,11 @@ package dev.servebench.spec;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** How a measured value is held against its limit. A NaN on either side never satisfies one. */
+/**
+ * How a measured value is held against its limit: the only place values are compared. A NaN on either side
+ * never satisfies one; verdicts do not rely on that and never compare a value that is not finite
+ * ({@code dev.servebench.verdict.Judge}).
+ */
 public enum Comparison {
     AT_LEAST(">=", "≥"),
     AT_MOST("<=", "≤"),

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * One line of a spec's {@code expect} list: a metric at a load point compared with a number
  * ({@link AbsoluteExpectation}) or with a multiple of a metric at another point ({@link RelativeExpectation}).
- * Each becomes its own test, named by {@link #displayName()}, located by {@link #position()}.
+ * Each becomes its own test, named by {@link #displayName()}, located by {@link #position()}; judging one
+ * against measured values is {@code dev.servebench.verdict.Judge}'s, not the spec model's.
  */
 public sealed interface Expectation permits AbsoluteExpectation, RelativeExpectation {
 
@@ -27,6 +28,6 @@ public sealed interface Expectation permits AbsoluteExpectation, RelativeExpecta
     /** Every load point whose values the check reads. */
     List<LoadPointKey> points();
 
-    /** Checks the expectation against {@code measurements}; a value not measured fails it. */
-    Verdict evaluate(Measurements measurements);
+    /** The comparison and what it compares with, as in the display name: {@code ≥ 600 tok/s}. */
+    String limitText();
 }

@@ -1,6 +1,7 @@
 package dev.servebench.spec;
 
 import dev.servebench.metric.MetricId;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /** Measured metric values by load point, as an expectation reads them; empty = not measured. */
@@ -8,4 +9,12 @@ import java.util.OptionalDouble;
 public interface Measurements {
 
     OptionalDouble value(MetricId metric, LoadPointKey point);
+
+    /**
+     * Why {@link #value} is empty for {@code metric} at {@code point}, when the source knows (e.g. the point
+     * could not be measured): the verdict that cannot be judged says so.
+     */
+    default Optional<String> absence(MetricId metric, LoadPointKey point) {
+        return Optional.empty();
+    }
 }

@@ -43,8 +43,7 @@ public record RelativeExpectation(MetricId metric, LoadPointKey point, Compariso
 
     @Override
     public String displayName() {
-        return "relative: " + metric.id() + "@" + point + " " + comparison.symbol() + " " + Values.plain(factor)
-                + " × " + referenceMetric.id() + "@" + referencePoint;
+        return "relative: " + metric.id() + "@" + point + " " + limitText();
     }
 
     @Override
@@ -52,32 +51,9 @@ public record RelativeExpectation(MetricId metric, LoadPointKey point, Compariso
         return point.equals(referencePoint) ? List.of(point) : List.of(point, referencePoint);
     }
 
-    /** Whether {@code measured CMP factor × reference}. */
-    public boolean holds(double measured, double reference) {
-        return comparison.test(measured, factor * reference);
-    }
-
-    public Verdict evaluate(double measured, double reference) {
-        String unit = unit().symbol();
-        double limit = factor * reference;
-        String left = metric.id() + "@" + point;
-        String right = referenceMetric.id() + "@" + referencePoint;
-        String expected = "expected " + comparison.symbol() + " " + Values.plain(factor) + " × " + right;
-        String explanation;
-        if (Double.isNaN(measured) || Double.isNaN(reference)) {
-            explanation = (Double.isNaN(measured) ? left : right) + " was not measured; " + expected;
-        } else {
-            String ratio = reference == 0 ? ", " : " = " + Numbers.measured(measured / reference) + " × ";
-            explanation = left + " = " + Numbers.measured(measured) + " " + unit + ratio + right + " ("
-                    + Numbers.measured(reference) + " " + unit + "); " + expected + " (" + Numbers.measured(limit) + " "
-                    + unit + ")";
-        }
-        return new Verdict(holds(measured, reference), measured, limit, explanation);
-    }
-
+    /** The right-hand side with its comparison, e.g. {@code ≥ 2.5 × output_throughput@concurrency=64}. */
     @Override
-    public Verdict evaluate(Measurements measurements) {
-        return evaluate(measurements.value(metric, point).orElse(Double.NaN),
-                measurements.value(referenceMetric, referencePoint).orElse(Double.NaN));
+    public String limitText() {
+        return comparison.symbol() + " " + Values.plain(factor) + " × " + referenceMetric.id() + "@" + referencePoint;
     }
 }

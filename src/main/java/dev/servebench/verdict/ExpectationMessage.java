@@ -4,7 +4,6 @@ import dev.servebench.metric.MetricId;
 import dev.servebench.spec.Expectation;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.Measurements;
-import dev.servebench.spec.Verdict;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +11,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
- * The text a failing (or passing) expectation reports: the verdict's numbers, then each metric's
+ * The text a failing (or passing, or not judged) expectation reports: the verdict's numbers, then each metric's
  * definition (formula, token basis, unit), then the sibling throughputs at every point involved, so an
  * output-token figure can never be mistaken for a total-token one. Pure.
  */
@@ -27,7 +26,11 @@ public final class ExpectationMessage {
 
     public static String describe(Expectation expectation, Verdict verdict, Measurements measurements) {
         StringBuilder text = new StringBuilder();
-        text.append(verdict.holds() ? "holds: " : "FAILED: ").append(expectation.displayName()).append('\n');
+        text.append(switch (verdict.outcome()) {
+            case Verdict.Pass pass -> "holds: ";
+            case Verdict.Fail fail -> "FAILED: ";
+            case Verdict.NotJudged notJudged -> "NOT JUDGED: ";
+        }).append(expectation.displayName()).append('\n');
         text.append("  ").append(verdict.explanation()).append('\n');
         Set<MetricId> metrics = new LinkedHashSet<>();
         metrics.add(expectation.metric());

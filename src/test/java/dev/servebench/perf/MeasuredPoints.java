@@ -7,6 +7,7 @@ import dev.servebench.verdict.PointValidity;
 import dev.servebench.verdict.ValidityCheck;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -53,6 +54,12 @@ final class MeasuredPoints implements Measurements {
 
     State state(LoadPointKey key) {
         return states.get(key);
+    }
+
+    /** A point that was not measured says why; a measured one lacks a metric for the metric's own reasons. */
+    @Override
+    public Optional<String> absence(MetricId metric, LoadPointKey point) {
+        return states.get(point) instanceof Measured ? Optional.empty() : Optional.ofNullable(notJudgeable(point));
     }
 
     @Override

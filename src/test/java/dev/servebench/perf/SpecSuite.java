@@ -1,7 +1,5 @@
 package dev.servebench.perf;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.servebench.perf.RunVerdictsJson.Kind;
 import dev.servebench.perf.RunVerdictsJson.Outcome;
 
@@ -12,9 +10,8 @@ import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.RelativeExpectation;
 import dev.servebench.spec.SourcePosition;
 import dev.servebench.spec.SpecReader;
-import dev.servebench.spec.Verdict;
 import dev.servebench.telemetry.server.CrossCheckResult;
-import dev.servebench.verdict.ExpectationMessage;
+import dev.servebench.verdict.ExpectationReport;
 import dev.servebench.verdict.PointValidity;
 import dev.servebench.verdict.ValidityCheck;
 import java.io.IOException;
@@ -26,8 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.assertj.core.api.AbstractDoubleAssert;
-import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -39,7 +35,9 @@ import org.opentest4j.TestAbortedException;
  * Turns a performance spec into JUnit dynamic tests: per load point a container with a "measure" test
  * (which runs the point once), one test per validity condition and one per expectation at that point;
  * then relative expectations across points. An invalid or unmeasured point aborts its expectation tests
- * with the reason: they are neither passed nor failed on numbers that say nothing about the server.
+ * with the reason: they are neither passed nor failed on numbers that say nothing about the server. Each
+ * test only reports a verdict made in main ({@code ExpectationReport}, {@code PointValidity}); the session
+ * prints the run's summary when JUnit closes the factory's stream, after the last test.
  */
 final class SpecSuite {
 
@@ -50,8 +48,8 @@ final class SpecSuite {
         PerformanceSpec spec = SuiteTargets.resolve(SpecReader.read(settings.spec()), settings);
         Path output = settings.reports().resolve(spec.name() + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        SuiteSession session = new SuiteSession(spec, settings, output);
         MeasuredPoints points = new MeasuredPoints();
+        SuiteSession session = new SuiteSession(spec, settings, output, points);
         URI specUri = settings.spec().toAbsolutePath().toUri();
         List<DynamicNode> nodes = new ArrayList<>();
         for (LoadPointKey key : spec.sweep().points()) {
@@ -61,11 +59,11 @@ final class SpecSuite {
             for (PointValidity.Condition condition : PointValidity.Condition.values()) {
                 String name = "validity: " + condition.title(spec.validity(), SuiteSession.CLIENT_THREADS) + " @ " + key;
                 tests.add(DynamicTest.dynamicTest(name, specUri, recorded(session, name, Kind.VALIDITY, point,
-                        () -> validity(points, key, condition))));
+                        () -> validity(points, key, condition, name, point))));
             }
             String crossCheck = "server /metrics agrees with the client's token counts @ " + key;
             tests.add(DynamicTest.dynamicTest(crossCheck, specUri, recorded(session, crossCheck, Kind.CROSS_CHECK, point,
-                    () -> crossCheck(session, points, key))));
+                    () -> crossCheck(session, points, key, crossCheck, point))));
             for (Expectation expectation : spec.expectations()) {
                 if (expectation instanceof AbsoluteExpectation && expectation.point().equals(key)) {
                     tests.add(expectationTest(expectation, points, session));
@@ -83,55 +81,75 @@ final class SpecSuite {
     }
 
     /**
-     * Runs {@code body} and records its outcome in the run's verdicts.json: pass with what it judged, fail
-     * with the assertion's message, invalid with the reason it was aborted. The outcome itself is JUnit's.
+     * Runs {@code body}, which judges and returns the verdicts.json entry, records that entry and then ends
+     * the test as the entry says: pass, fail (fail and not judged, so neither can look green), or aborted
+     * (invalid). JUnit does not judge again, so it and verdicts.json agree. An abort or error thrown by the
+     * body is recorded as invalid or fail with its message.
      */
     private static Executable recorded(SuiteSession session, String name, Kind kind, Optional<String> point,
-            ThrowingSupplier<String> body) {
+            ThrowingSupplier<RunVerdictsJson.Entry> body) {
         return () -> {
-            String judged;
+            RunVerdictsJson.Entry entry;
             try {
-                judged = body.get();
+                entry = body.get();
             } catch (TestAbortedException e) {
-                session.verdict(new RunVerdictsJson.Entry(name, kind, point, Outcome.INVALID, e.getMessage()));
+                session.verdict(new RunVerdictsJson.Entry(name, kind, point, Outcome.INVALID, e.getMessage(),
+                        firstLine(e.getMessage())));
                 throw e;
             } catch (Throwable e) {
-                session.verdict(new RunVerdictsJson.Entry(name, kind, point, Outcome.FAIL, String.valueOf(e.getMessage())));
+                String message = String.valueOf(e.getMessage());
+                session.verdict(new RunVerdictsJson.Entry(name, kind, point, Outcome.FAIL, message, firstLine(message)));
                 throw e;
             }
-            session.verdict(new RunVerdictsJson.Entry(name, kind, point, Outcome.PASS, judged));
+            session.verdict(entry);
+            switch (entry.outcome()) {
+                case PASS -> { }
+                case FAIL, NOT_JUDGED -> Assertions.fail(entry.reason());
+                case INVALID -> throw new TestAbortedException(entry.reason());
+            }
         };
     }
 
-    private static String validity(MeasuredPoints points, LoadPointKey key, PointValidity.Condition condition) {
+    private static RunVerdictsJson.Entry validity(MeasuredPoints points, LoadPointKey key,
+            PointValidity.Condition condition, String name, Optional<String> point) {
         if (!(points.state(key) instanceof MeasuredPoints.Measured measured)) {
-            Assumptions.abort(points.notJudgeable(key));
-            return "";
+            throw new TestAbortedException(points.notJudgeable(key));
         }
         ValidityCheck check = measured.validity().get(condition.ordinal());
-        assertThat(check.holds()).as("%s @ %s: %s", check.name(), key, check.explanation()).isTrue();
-        return check.explanation();
+        return check.holds()
+                ? new RunVerdictsJson.Entry(name, Kind.VALIDITY, point, Outcome.PASS, check.explanation(),
+                        check.explanation())
+                : new RunVerdictsJson.Entry(name, Kind.VALIDITY, point, Outcome.FAIL,
+                        check.name() + " @ " + key + ": " + check.explanation(), check.explanation());
     }
 
-    private static String crossCheck(SuiteSession session, MeasuredPoints points, LoadPointKey key) {
+    private static RunVerdictsJson.Entry crossCheck(SuiteSession session, MeasuredPoints points, LoadPointKey key,
+            String name, Optional<String> point) {
         if (!(points.state(key) instanceof MeasuredPoints.Measured)) {
-            Assumptions.abort(points.notJudgeable(key));
+            throw new TestAbortedException(points.notJudgeable(key));
         }
         ServerSideObserver.Observation observation = session.observation(key).orElse(null);
         if (observation == null || observation.crossCheck().isEmpty()) {
-            Assumptions.abort(observation == null ? "not observed" : observation.crossCheckNote());
-            return "";
+            throw new TestAbortedException(observation == null ? "not observed" : observation.crossCheckNote());
         }
         CrossCheckResult result = observation.crossCheck().get();
-        switch (result.verdict()) {
-            case AGREE -> { }
-            case SERVER_HAS_NO_COUNTER -> Assumptions.abort("server " + result.flavor() + ": " + result.lines());
-            case DISAGREE, COUNTER_RESET -> org.junit.jupiter.api.Assertions.fail(
-                    "server and client token counts at " + key + ": " + result.verdict() + "\n" + result.lines());
-        }
-        return result.verdict() + "\n" + result.lines();
+        String summary = result.verdict() + ": " + firstLine(result.lines());
+        return switch (result.verdict()) {
+            case AGREE -> new RunVerdictsJson.Entry(name, Kind.CROSS_CHECK, point, Outcome.PASS,
+                    result.verdict() + "\n" + result.lines(), summary);
+            case SERVER_HAS_NO_COUNTER -> throw new TestAbortedException("server " + result.flavor() + ": "
+                    + result.lines());
+            case DISAGREE, COUNTER_RESET -> new RunVerdictsJson.Entry(name, Kind.CROSS_CHECK, point, Outcome.FAIL,
+                    "server and client token counts at " + key + ": " + result.verdict() + "\n" + result.lines(),
+                    summary);
+        };
     }
 
+    /**
+     * The expectation is judged once, by {@link ExpectationReport}; this test only reports that verdict. Its
+     * points must be measured and valid first: otherwise it is aborted (invalid), not judged on numbers that
+     * say nothing about the server.
+     */
     private static DynamicTest expectationTest(Expectation expectation, MeasuredPoints points, SuiteSession session) {
         Optional<String> at = expectation instanceof AbsoluteExpectation ? Optional.of(expectation.point().toString())
                 : Optional.empty();
@@ -141,20 +159,17 @@ final class SpecSuite {
             for (LoadPointKey point : expectation.points()) {
                 String reason = points.notJudgeable(point);
                 if (reason != null) {
-                    Assumptions.abort(expectation.displayName() + " not evaluated: " + reason);
+                    throw new TestAbortedException(expectation.displayName() + " not evaluated: " + reason);
                 }
             }
-            Verdict verdict = expectation.evaluate(points);
-            String message = ExpectationMessage.describe(expectation, verdict, points);
-            AbstractDoubleAssert<?> measured = assertThat(verdict.measured()).as(message);
-            switch (expectation.comparison()) {
-                case AT_LEAST -> measured.isGreaterThanOrEqualTo(verdict.limit());
-                case AT_MOST -> measured.isLessThanOrEqualTo(verdict.limit());
-                case GREATER_THAN -> measured.isGreaterThan(verdict.limit());
-                case LESS_THAN -> measured.isLessThan(verdict.limit());
-            }
-            return message;
+            return ExpectationReport.judge(expectation, points).entry();
         }));
+    }
+
+    /** The first line of {@code text}: verdicts.json's one-line summary of a multi-line message. */
+    static String firstLine(String text) {
+        String line = String.valueOf(text).lines().findFirst().orElse("");
+        return line.isBlank() ? String.valueOf(text).strip().replace('\n', ' ') : line;
     }
 
     /** JUnit reads {@code ?line=&column=} of a file URI as the test's position in the spec. */

@@ -9,14 +9,19 @@ import dev.servebench.testserver.Fault;
 import dev.servebench.testserver.Plan;
 import dev.servebench.testserver.Script;
 import dev.servebench.testserver.ScriptedServer;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -109,6 +114,67 @@ class SpecSuiteEngineTest {
                                 assertThat(v.path("outcome").asText()).isEqualTo("invalid");
                             });
                         }));
+    }
+
+    @Test
+    void junitAndVerdictsJsonAgreeOnPassFailAndNotJudgedAndAnUnmeasuredMetricNeverPasses() throws IOException {
+        Path spec = writeSpec("""
+                expect:
+                  - total_throughput >= 1 tok/s @ concurrency=4
+                  - output_throughput >= 1000000000 tok/s @ concurrency=4
+                  - request_goodput > 1000000 req/s @ concurrency=4
+                  - request_goodput@concurrency=4 >= 1 x request_throughput@concurrency=4
+                """);
+        PrintStream console = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        EngineExecutionResults results;
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            results = run(spec);
+        } finally {
+            System.setOut(console);
+        }
+
+        Map<String, String> junit = new HashMap<>();
+        results.testEvents().succeeded().list().forEach(e -> junit.put(e.getTestDescriptor().getDisplayName(), "pass"));
+        results.testEvents().failed().list().forEach(e -> junit.put(e.getTestDescriptor().getDisplayName(), "failed"));
+        results.testEvents().aborted().list().forEach(e -> junit.put(e.getTestDescriptor().getDisplayName(), "aborted"));
+        Path run = Files.list(directory.resolve("reports")).toList().getFirst();
+        JsonNode verdicts = new ObjectMapper().readTree(run.resolve("verdicts.json").toFile()).path("verdicts");
+        Map<String, String> recorded = new HashMap<>();
+        verdicts.forEach(v -> recorded.put(v.path("name").asText(), v.path("outcome").asText()));
+        assertThat(recorded).containsEntry("total_throughput ≥ 1 tok/s @ concurrency=4", "pass")
+                .containsEntry("output_throughput ≥ 1000000000 tok/s @ concurrency=4", "fail")
+                .containsEntry("request_goodput > 1000000 req/s @ concurrency=4", "not_judged")
+                .containsEntry("relative: request_goodput@concurrency=4 ≥ 1 × request_throughput@concurrency=4",
+                        "not_judged");
+        // Every judged test, case by case: pass ↔ succeeded, fail and not_judged ↔ failed, invalid ↔ aborted.
+        assertThat(recorded).hasSize(verdicts.size()).allSatisfy((name, outcome) -> assertThat(junit.get(name))
+                .as(name).isEqualTo(switch (outcome) {
+                    case "pass" -> "pass";
+                    case "fail", "not_judged" -> "failed";
+                    case "invalid" -> "aborted";
+                    default -> throw new AssertionError(name + ": outcome " + outcome);
+                }));
+        assertThat(results.testEvents().failed().list()).filteredOn(e -> e.getTestDescriptor().getDisplayName()
+                .equals("request_goodput > 1000000 req/s @ concurrency=4")).singleElement().satisfies(event ->
+                assertThat(event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                        .getThrowable().orElseThrow().getMessage()).startsWith("not judged: request_goodput @"
+                        + " concurrency=4 was not measured: no goodput SLOs were given\n"));
+        assertThat(verdicts).anySatisfy(v -> {
+            assertThat(v.path("name").asText()).isEqualTo("request_goodput > 1000000 req/s @ concurrency=4");
+            assertThat(v.path("summary").asText()).isEqualTo("request_goodput @ concurrency=4 was not measured: no"
+                    + " goodput SLOs were given; expected > 1000000 req/s");
+        });
+        // The run ends with its console summary, worst first.
+        String summary = printed.toString(StandardCharsets.UTF_8);
+        assertThat(summary).contains(" servebench perf run: scripted ", "Output token throughput (tok/s):",
+                "P99 ITL (ms):", "verdicts: 1 fail, 2 not judged, 1 invalid, ")
+                .containsPattern("\n  FAIL {7}output_throughput ≥ 1000000000 tok/s: [0-9.]+ tok/s, expected ≥"
+                        + " 1000000000 tok/s\n  NOT JUDGED request_goodput > 1000000 req/s: request_goodput @"
+                        + " concurrency=4 was not measured: no goodput SLOs were given; expected > 1000000 req/s\n")
+                .contains("  NOT JUDGED relative: request_goodput@concurrency=4 ≥ 1 × request_throughput@concurrency=4:"
+                        + " request_goodput@concurrency=4 was not measured: no goodput SLOs were given;");
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.servebench.perf;
 
 import dev.servebench.logging.LogFile;
 import dev.servebench.spec.ContainerTargetSpec;
+import dev.servebench.metric.MetricId;
+import dev.servebench.report.RunSummary;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.target.container.DockerAvailability;
 import org.junit.jupiter.api.Assumptions;
@@ -16,12 +18,16 @@ import dev.servebench.verdict.ValidityCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The server and client of one suite run: started by the first "measure" test (so a server that fails to
- * start fails that test with its log), closed when JUnit closes the factory's stream.
+ * start fails that test with its log), closed when JUnit closes the factory's stream: after the last test,
+ * which is when it prints the run's console summary.
  */
 final class SuiteSession implements AutoCloseable {
 
@@ -36,11 +42,13 @@ final class SuiteSession implements AutoCloseable {
     private RunMeasurementsJson measurements;
     private String startFailure;
     private final RunVerdictsJson verdicts;
+    private final MeasuredPoints points;
     private Map<LoadPointKey, PointOutcome> interleaved;
     private CacheReset interleavedReset;
 
-    SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output) throws IOException {
+    SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output, MeasuredPoints points) throws IOException {
         this.spec = spec;
+        this.points = points;
         this.settings = settings;
         this.output = output;
         // The suite's library logging (embedded server, Testcontainers, client) lands beside its results.
@@ -138,13 +146,49 @@ final class SuiteSession implements AutoCloseable {
         return observer == null ? java.util.Optional.empty() : observer.observation(key);
     }
 
+    /** Prints the run's summary (to stdout, so it lands in the Maven and Jenkins log), then stops the server. */
     @Override
     public synchronized void close() {
-        if (runner != null) {
-            runner.close();
+        try {
+            System.out.print(summary());
+            System.out.flush();
+        } finally {
+            if (runner != null) {
+                runner.close();
+            }
+            if (server != null) {
+                server.close();
+            }
         }
-        if (server != null) {
-            server.close();
+    }
+
+    /** The summary of what has been judged so far, from the entries verdicts.json holds. */
+    String summary() {
+        List<RunVerdictsJson.Entry> entries = verdicts.entries();
+        List<RunSummary.Point> summaryPoints = new ArrayList<>();
+        for (LoadPointKey key : spec.sweep().points()) {
+            Map<MetricId, Double> headline = new EnumMap<>(MetricId.class);
+            int repeats = 0;
+            if (points.state(key) instanceof MeasuredPoints.Measured measured) {
+                repeats = measured.measurement().repeats().size();
+                for (MetricId metric : RunSummary.HEADLINE) {
+                    measured.measurement().median(metric).ifPresent(v -> headline.put(metric, v));
+                }
+            }
+            summaryPoints.add(new RunSummary.Point(key.toString(), repeats, headline, entries.stream()
+                    .filter(e -> e.point().equals(Optional.of(key.toString()))).map(SuiteSession::line).toList()));
         }
+        return RunSummary.render(spec.name(), summaryPoints,
+                entries.stream().filter(e -> e.point().isEmpty()).map(SuiteSession::line).toList());
+    }
+
+    private static RunSummary.Line line(RunVerdictsJson.Entry entry) {
+        RunSummary.Outcome outcome = switch (entry.outcome()) {
+            case PASS -> RunSummary.Outcome.PASS;
+            case FAIL -> RunSummary.Outcome.FAIL;
+            case NOT_JUDGED -> RunSummary.Outcome.NOT_JUDGED;
+            case INVALID -> RunSummary.Outcome.INVALID;
+        };
+        return new RunSummary.Line(outcome, entry.name(), entry.summary());
     }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.servebench.client.Backend;
 import dev.servebench.metric.MetricId;
 import dev.servebench.target.embedded.gguf.WeightType;
+import dev.servebench.verdict.Judge;
+import dev.servebench.verdict.Verdict;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -86,7 +88,8 @@ class SpecFixturesTest {
                         "total_throughput ≥ 3000 tok/s @ concurrency=256");
         assertThat(spec.expectations()).filteredOn(e -> e instanceof AbsoluteExpectation a
                         && (a.metric() == MetricId.OUTPUT_THROUGHPUT || a.metric() == MetricId.TOTAL_THROUGHPUT))
-                .allSatisfy(e -> assertThat(e.evaluate(reported).holds()).as(e.displayName()).isFalse());
+                .allSatisfy(e -> assertThat(Judge.verdict(e, reported).outcome()).as(e.displayName())
+                        .isInstanceOf(Verdict.Fail.class));
         assertThat(spec.expectations()).extracting(Expectation::displayName)
                 .contains("peak_output_throughput ≥ 1500 tok/s @ concurrency=256",
                         "p99_ttft_ms ≤ 2000 ms @ concurrency=64",

@@ -10,7 +10,9 @@ import java.util.List;
 
 /**
  * {@code verdicts.json}: {@code {"spec": ..., "verdicts": [{"name", "kind", "point", "outcome", "reason"}]}},
- * outcome being pass, fail or invalid. Optional: runs made before the suite wrote it have none.
+ * outcome being pass, fail, not_judged (a value the check reads was absent, NaN or infinite) or invalid (the
+ * point was unmeasured or invalid); entries may also carry a one-line "summary", which the table does not
+ * need. Optional: runs made before the suite wrote it have none.
  */
 final class VerdictsLoader {
 

@@ -94,7 +94,8 @@ class ReportLoaderTest {
                                         RunDirectoryFixture.environment().fingerprint())));
         List<VerdictRow> verdicts = ((Input.Found<List<VerdictRow>>) model.verdicts()).value();
         assertThat(verdicts).extracting(VerdictRow::outcome).containsExactly(RunVerdictsJson.Outcome.PASS,
-                RunVerdictsJson.Outcome.INVALID, RunVerdictsJson.Outcome.FAIL, RunVerdictsJson.Outcome.PASS);
+                RunVerdictsJson.Outcome.INVALID, RunVerdictsJson.Outcome.FAIL, RunVerdictsJson.Outcome.NOT_JUDGED,
+                RunVerdictsJson.Outcome.PASS);
         assertThat(verdicts.getLast().point()).isEmpty();
         KernelTables kernels = ((Input.Found<KernelTables>) model.kernels()).value();
         assertThat(kernels.source()).endsWith("figures.json");
@@ -145,8 +146,8 @@ class ReportLoaderTest {
                  {"name": "b", "kind": "expectation", "outcome": "maybe", "reason": ""}]}
                 """);
         assertThatThrownBy(() -> load(run)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage(run.resolve("verdicts.json") + ": verdicts[1]: outcome \"maybe\"; expected pass, fail or"
-                        + " invalid");
+                .hasMessage(run.resolve("verdicts.json") + ": verdicts[1]: outcome \"maybe\"; expected pass, fail,"
+                        + " not_judged or invalid");
     }
 
     @Test

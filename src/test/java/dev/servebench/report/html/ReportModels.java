@@ -17,7 +17,10 @@ final class ReportModels {
                 Input.found(new EnvironmentView(List.of(new EnvironmentView.Fact("GPU model", "NVIDIA H200"),
                         new EnvironmentView.Fact("servebench commit", "")))),
                 Input.found(List.of(new VerdictRow("output_throughput >= 500 tok/s @ concurrency=32", "expectation",
-                        "concurrency=32", RunVerdictsJson.Outcome.FAIL, "output_throughput = 422 tok/s < 500"))),
+                        "concurrency=32", RunVerdictsJson.Outcome.FAIL, "output_throughput = 422 tok/s < 500"),
+                        new VerdictRow("request_goodput > 1000000 req/s @ concurrency=32", "expectation", "concurrency=32",
+                                RunVerdictsJson.Outcome.NOT_JUDGED, "not judged: request_goodput @ concurrency=32 was not"
+                                + " measured: no goodput SLOs were given"))),
                 List.of(point(8, 300, 1100), point(32, 622, 3740)),
                 Input.found(new KernelTables("reports/kernels/full/figures.json",
                         List.of(new KernelTables.Figure("NVFP4 dequant", "backend=native", 55.1, "GB/s",

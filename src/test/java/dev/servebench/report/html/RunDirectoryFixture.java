@@ -88,6 +88,10 @@ final class RunDirectoryFixture {
                    "outcome": "invalid", "reason": "point invalid: client dispatch lag p99 12 ms > 5 ms"},
                   {"name": "output_throughput >= 900 tok/s @ concurrency=4", "kind": "expectation",
                    "point": "concurrency=4", "outcome": "fail", "reason": "output_throughput = 201 tok/s < 900"},
+                  {"name": "request_goodput > 1000000 req/s @ concurrency=4", "kind": "expectation",
+                   "point": "concurrency=4", "outcome": "not_judged",
+                   "reason": "not judged: request_goodput @ concurrency=4 was not measured: no goodput SLOs were given",
+                   "summary": "request_goodput @ concurrency=4 was not measured: no goodput SLOs were given"},
                   {"name": "server token counts match the client's", "kind": "cross_check", "point": null,
                    "outcome": "pass", "reason": "generation_tokens_total delta 1728 = client 1728"}]}
                 """);

@@ -1,4 +1,4 @@
-package dev.servebench.spec;
+package dev.servebench.verdict;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -10,8 +10,11 @@ final class Numbers {
     }
 
     static String measured(double value) {
-        if (!Double.isFinite(value)) {
-            return Double.isNaN(value) ? "NaN" : Values.plain(value);
+        if (Double.isNaN(value)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "+∞" : "-∞";
         }
         return BigDecimal.valueOf(value).setScale(4, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
     }
