@@ -1,6 +1,6 @@
 package dev.servebench.cli;
 
-import dev.servebench.report.AtomicFiles;
+import dev.servebench.results.AtomicFiles;
 import dev.servebench.baseline.GateComparison;
 import dev.servebench.baseline.GateVerdict;
 import dev.servebench.baseline.GateOutcome;

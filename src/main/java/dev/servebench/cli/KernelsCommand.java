@@ -1,6 +1,6 @@
 package dev.servebench.cli;
 
-import dev.servebench.report.AtomicFiles;
+import dev.servebench.results.AtomicFiles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.servebench.kernels.results.JmhResults;

@@ -1,7 +1,7 @@
 package dev.servebench.cli;
 
 import dev.servebench.history.BaselineFiles;
-import dev.servebench.report.AtomicFiles;
+import dev.servebench.results.AtomicFiles;
 import dev.servebench.report.html.HtmlReportRenderer;
 import dev.servebench.report.html.ReportLoader;
 import dev.servebench.report.html.ReportModel;

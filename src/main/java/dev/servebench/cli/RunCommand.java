@@ -176,7 +176,7 @@ public final class RunCommand implements Callable<Integer> {
                 extraRequestBody == null ? null : RequestBodies.parseExtraBody(extraRequestBody),
                 metricOptions, Duration.ofNanos((long) (stallTimeoutSeconds * 1e9)), clientThreads,
                 Optional.ofNullable(outputDir), Optional.ofNullable(tag), !noProgress,
-                parse("--embedded-weights", () -> dev.servebench.target.EmbeddedTarget.weights(embeddedWeights)),
+                parse("--embedded-weights", () -> dev.servebench.server.EmbeddedTarget.weights(embeddedWeights)),
                 Optional.ofNullable(embeddedSlots),
                 new RunSettings.RunGuards(minSuccessRate, seconds(maxDurationSeconds), seconds(requestTimeoutSeconds),
                         matched("--random-vocab-span") || matched("--random-token-id-base"))));

@@ -38,7 +38,7 @@ public record RunSettings(
         Optional<Path> outputDir,
         Optional<String> tag,
         boolean progress,
-        dev.servebench.target.embedded.gguf.WeightType embeddedWeights,
+        dev.servebench.gguf.WeightType embeddedWeights,
         Optional<Integer> embeddedSlots,
         RunGuards guards) {
 

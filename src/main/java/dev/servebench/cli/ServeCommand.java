@@ -1,7 +1,7 @@
 package dev.servebench.cli;
 
-import dev.servebench.target.EmbeddedTarget;
-import dev.servebench.target.embedded.TokenDelay;
+import dev.servebench.server.EmbeddedTarget;
+import dev.servebench.server.embedded.TokenDelay;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

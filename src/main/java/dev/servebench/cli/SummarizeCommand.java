@@ -8,7 +8,7 @@ import dev.servebench.metric.TokenSource;
 import dev.servebench.record.RecordJsonl;
 import dev.servebench.record.RecordStore;
 import dev.servebench.record.RequestRecord;
-import dev.servebench.report.SummaryJson;
+import dev.servebench.results.SummaryJson;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

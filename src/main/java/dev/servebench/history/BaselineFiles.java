@@ -1,6 +1,6 @@
 package dev.servebench.history;
 
-import dev.servebench.report.AtomicFiles;
+import dev.servebench.results.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

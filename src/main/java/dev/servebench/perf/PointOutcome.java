@@ -1,5 +1,7 @@
 package dev.servebench.perf;
 
+import dev.servebench.results.PointMeasurement;
+
 import java.util.Objects;
 
 /** What measuring one load point of an interleaved run gave: its repeats, or why it has none. */

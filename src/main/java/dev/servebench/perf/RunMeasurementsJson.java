@@ -1,6 +1,8 @@
 package dev.servebench.perf;
 
-import dev.servebench.report.AtomicFiles;
+import dev.servebench.results.PointMeasurement;
+
+import dev.servebench.results.AtomicFiles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,5 +1,7 @@
 package dev.servebench.perf;
 
+import dev.servebench.results.PointMeasurement;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.servebench.client.ClientConfig;
 import dev.servebench.client.NanoClock;
@@ -20,8 +22,8 @@ import dev.servebench.metric.SummaryCalculator;
 import dev.servebench.metric.TokenSource;
 import dev.servebench.record.RecordJsonl;
 import dev.servebench.record.RecordSink;
-import dev.servebench.report.RunDescription;
-import dev.servebench.report.SummaryJson;
+import dev.servebench.results.RunDescription;
+import dev.servebench.results.SummaryJson;
 import dev.servebench.schedule.ArrivalPlan;
 import dev.servebench.schedule.ArrivalProcess;
 import dev.servebench.spec.LoadPointKey;

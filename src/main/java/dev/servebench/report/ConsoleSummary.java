@@ -1,5 +1,8 @@
 package dev.servebench.report;
 
+import dev.servebench.results.RunDescription;
+import dev.servebench.results.PointContext;
+
 import static dev.servebench.metric.MetricId.*;
 
 import dev.servebench.load.ClientUsage;

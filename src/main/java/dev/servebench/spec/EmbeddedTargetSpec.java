@@ -2,7 +2,7 @@ package dev.servebench.spec;
 
 import dev.servebench.client.Backend;
 import dev.servebench.client.Endpoint;
-import dev.servebench.target.embedded.gguf.WeightType;
+import dev.servebench.gguf.WeightType;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -3,7 +3,7 @@ package dev.servebench.spec;
 import dev.servebench.client.Backend;
 import dev.servebench.spec.YamlNode.Scalar;
 import dev.servebench.spec.YamlNode.ScalarType;
-import dev.servebench.target.embedded.gguf.WeightType;
+import dev.servebench.gguf.WeightType;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;

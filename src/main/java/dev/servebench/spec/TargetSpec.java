@@ -6,7 +6,7 @@ import java.util.Optional;
 /**
  * The server a spec measures and how it comes to exist: the embedded engine started in-process, a server
  * already running at a URL, a local process started for the run, or a container started for the run.
- * Named {@code ...TargetSpec} to stay apart from the running targets in {@code dev.servebench.target}.
+ * Named {@code ...TargetSpec} to stay apart from the running targets in {@code dev.servebench.server}.
  */
 public sealed interface TargetSpec permits EmbeddedTargetSpec, UrlTargetSpec, ProcessTargetSpec, ContainerTargetSpec {
 

@@ -1,8 +1,8 @@
 package dev.servebench.verdict;
 
-import dev.servebench.perf.RunVerdictsJson;
-import dev.servebench.perf.RunVerdictsJson.Kind;
-import dev.servebench.perf.RunVerdictsJson.Outcome;
+import dev.servebench.results.RunVerdictsJson;
+import dev.servebench.results.RunVerdictsJson.Kind;
+import dev.servebench.results.RunVerdictsJson.Outcome;
 import dev.servebench.spec.AbsoluteExpectation;
 import dev.servebench.spec.Expectation;
 import dev.servebench.spec.Measurements;

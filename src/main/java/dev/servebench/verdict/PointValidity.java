@@ -1,7 +1,7 @@
 package dev.servebench.verdict;
 
 import dev.servebench.metric.MetricId;
-import dev.servebench.perf.PointMeasurement;
+import dev.servebench.results.PointMeasurement;
 import dev.servebench.record.FailureKind;
 import dev.servebench.spec.ValiditySpec;
 import java.util.ArrayList;

@@ -13,7 +13,7 @@ import dev.servebench.metric.MetricId;
 import dev.servebench.metric.MetricOptions;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
-import dev.servebench.target.EmbeddedTarget;
+import dev.servebench.server.EmbeddedTarget;
 import dev.servebench.workload.PromptRequest;
 import dev.servebench.workload.RandomDataset;
 import java.io.BufferedReader;

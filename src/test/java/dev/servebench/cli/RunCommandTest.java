@@ -112,9 +112,9 @@ class RunCommandTest {
     @Test
     void aServerThatStatesItsVocabularyGetsTokenIdsItAccepts() throws Exception {
         // servebench serve's vocabulary is 2,048 ids; the default range [1000, 31000) would be rejected (HTTP 400).
-        try (dev.servebench.target.EmbeddedTarget server = dev.servebench.target.EmbeddedTarget.start(
-                new dev.servebench.target.EmbeddedTarget.Options("127.0.0.1", 0, 4, 64,
-                        dev.servebench.target.EmbeddedTarget.weights("f16"), 1, false))) {
+        try (dev.servebench.server.EmbeddedTarget server = dev.servebench.server.EmbeddedTarget.start(
+                new dev.servebench.server.EmbeddedTarget.Options("127.0.0.1", 0, 4, 64,
+                        dev.servebench.server.EmbeddedTarget.weights("f16"), 1, false))) {
             Result run = servebench("run", "--base-url", server.baseUrl().toString(), "--num-prompts", "8",
                     "--max-concurrency", "4", "--random-input-len", "16", "--random-output-len", "8",
                     "--output-dir", dir.toString(), "--no-progress");

@@ -1,5 +1,7 @@
 package dev.servebench.perf;
 
+import dev.servebench.results.PointMeasurement;
+
 import dev.servebench.metric.MetricId;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.Measurements;

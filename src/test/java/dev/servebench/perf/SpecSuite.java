@@ -1,7 +1,9 @@
 package dev.servebench.perf;
 
-import dev.servebench.perf.RunVerdictsJson.Kind;
-import dev.servebench.perf.RunVerdictsJson.Outcome;
+import dev.servebench.results.RunVerdictsJson;
+
+import dev.servebench.results.RunVerdictsJson.Kind;
+import dev.servebench.results.RunVerdictsJson.Outcome;
 
 import dev.servebench.spec.AbsoluteExpectation;
 import dev.servebench.spec.Expectation;
@@ -10,7 +12,7 @@ import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.RelativeExpectation;
 import dev.servebench.spec.SourcePosition;
 import dev.servebench.spec.SpecReader;
-import dev.servebench.telemetry.server.CrossCheckResult;
+import dev.servebench.telemetry.counters.CrossCheckResult;
 import dev.servebench.verdict.ExpectationReport;
 import dev.servebench.verdict.PointValidity;
 import dev.servebench.verdict.ValidityCheck;

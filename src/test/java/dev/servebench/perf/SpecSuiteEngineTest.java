@@ -209,7 +209,7 @@ class SpecSuiteEngineTest {
 
     @Test
     void aContainerSpecWithoutDockerIsSkippedWithTheReasonNotFailed() throws IOException {
-        org.junit.jupiter.api.Assumptions.assumeFalse(dev.servebench.target.container.DockerAvailability.available(),
+        org.junit.jupiter.api.Assumptions.assumeFalse(dev.servebench.server.container.DockerAvailability.available(),
                 "Docker is available here: the container target would really start");
         Path spec = directory.resolve("container.yaml");
         Files.writeString(spec, """

@@ -1,9 +1,11 @@
 package dev.servebench.perf;
 
+import dev.servebench.results.PointMeasurement;
+
 import dev.servebench.spec.Expectation;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.PerformanceSpec;
-import dev.servebench.target.CacheReset;
+import dev.servebench.server.CacheReset;
 import dev.servebench.verdict.ValidityCheck;
 import io.qameta.allure.Allure;
 import java.io.IOException;

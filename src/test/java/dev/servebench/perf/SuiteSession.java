@@ -1,18 +1,21 @@
 package dev.servebench.perf;
 
+import dev.servebench.results.RunVerdictsJson;
+import dev.servebench.results.PointMeasurement;
+
 import dev.servebench.logging.LogFile;
 import dev.servebench.spec.ContainerTargetSpec;
 import dev.servebench.metric.MetricId;
 import dev.servebench.report.RunSummary;
 import dev.servebench.spec.LoadPointKey;
-import dev.servebench.target.container.DockerAvailability;
+import dev.servebench.server.container.DockerAvailability;
 import org.junit.jupiter.api.Assumptions;
 import dev.servebench.telemetry.TelemetryJson;
 import dev.servebench.telemetry.gpu.GpuInventory;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.RepeatOrder;
-import dev.servebench.target.CacheReset;
-import dev.servebench.target.ServerUnderTest;
+import dev.servebench.server.CacheReset;
+import dev.servebench.server.ServerUnderTest;
 import dev.servebench.verdict.PointValidity;
 import dev.servebench.verdict.ValidityCheck;
 import java.io.IOException;

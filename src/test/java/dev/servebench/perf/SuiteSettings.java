@@ -1,6 +1,6 @@
 package dev.servebench.perf;
 
-import dev.servebench.target.embedded.TokenDelay;
+import dev.servebench.server.embedded.TokenDelay;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -4,9 +4,9 @@ import dev.servebench.spec.ContainerTargetSpec;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.TargetSpec;
 import dev.servebench.spec.UrlTargetSpec;
-import dev.servebench.target.LaunchSettings;
-import dev.servebench.target.ServerTargets;
-import dev.servebench.target.ServerUnderTest;
+import dev.servebench.server.LaunchSettings;
+import dev.servebench.server.ServerTargets;
+import dev.servebench.server.ServerUnderTest;
 import java.io.IOException;
 import java.nio.file.Path;
 

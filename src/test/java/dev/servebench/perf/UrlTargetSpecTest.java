@@ -5,8 +5,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import dev.servebench.client.Backend;
 import dev.servebench.spec.ProcessTargetSpec;
-import dev.servebench.target.ProcessServer;
-import dev.servebench.target.ServeProcess;
+import dev.servebench.server.ProcessServer;
+import dev.servebench.server.ServeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.servebench.client.Backend;
 import dev.servebench.metric.MetricId;
-import dev.servebench.target.embedded.gguf.WeightType;
+import dev.servebench.gguf.WeightType;
 import dev.servebench.verdict.Judge;
 import dev.servebench.verdict.Verdict;
 import java.io.IOException;

@@ -6,7 +6,7 @@ import dev.servebench.client.Backend;
 import dev.servebench.load.LoadPoint;
 import dev.servebench.metric.MetricId;
 import dev.servebench.metric.Unit;
-import dev.servebench.target.embedded.gguf.WeightType;
+import dev.servebench.gguf.WeightType;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

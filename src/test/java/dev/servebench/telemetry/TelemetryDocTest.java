@@ -3,9 +3,9 @@ package dev.servebench.telemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.servebench.telemetry.gpu.NvidiaSmiCsv;
-import dev.servebench.telemetry.server.CounterKind;
-import dev.servebench.telemetry.server.ServerFlavor;
-import dev.servebench.telemetry.server.TokenCrossCheck;
+import dev.servebench.telemetry.counters.CounterKind;
+import dev.servebench.telemetry.counters.ServerFlavor;
+import dev.servebench.telemetry.counters.TokenCrossCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

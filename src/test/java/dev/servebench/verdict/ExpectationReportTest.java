@@ -3,8 +3,8 @@ package dev.servebench.verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.servebench.metric.MetricId;
-import dev.servebench.perf.RunVerdictsJson.Kind;
-import dev.servebench.perf.RunVerdictsJson.Outcome;
+import dev.servebench.results.RunVerdictsJson.Kind;
+import dev.servebench.results.RunVerdictsJson.Outcome;
 import dev.servebench.spec.AbsoluteExpectation;
 import dev.servebench.spec.Comparison;
 import dev.servebench.spec.LoadPointKey;

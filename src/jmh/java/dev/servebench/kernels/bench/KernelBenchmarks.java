@@ -1,6 +1,6 @@
 package dev.servebench.kernels.bench;
 
-import dev.servebench.report.AtomicFiles;
+import dev.servebench.results.AtomicFiles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;

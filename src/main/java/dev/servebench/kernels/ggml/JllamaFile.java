@@ -1,6 +1,6 @@
 package dev.servebench.kernels.ggml;
 
-import dev.servebench.target.embedded.NativeLibrary;
+import dev.servebench.server.embedded.NativeLibrary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 

@@ -1,6 +1,6 @@
 package dev.servebench.report.html;
 
-import dev.servebench.perf.RunVerdictsJson;
+import dev.servebench.results.RunVerdictsJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

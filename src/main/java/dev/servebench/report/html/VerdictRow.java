@@ -1,6 +1,6 @@
 package dev.servebench.report.html;
 
-import dev.servebench.perf.RunVerdictsJson.Outcome;
+import dev.servebench.results.RunVerdictsJson.Outcome;
 import java.util.Objects;
 
 /**

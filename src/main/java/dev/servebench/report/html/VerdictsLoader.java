@@ -1,6 +1,6 @@
 package dev.servebench.report.html;
 
-import dev.servebench.perf.RunVerdictsJson;
+import dev.servebench.results.RunVerdictsJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;

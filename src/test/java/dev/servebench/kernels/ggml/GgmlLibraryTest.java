@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import dev.servebench.target.embedded.NativeLibrary;
+import dev.servebench.server.embedded.NativeLibrary;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.servebench.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.servebench.report.AtomicFiles;
+import dev.servebench.results.AtomicFiles;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.servebench.report.html;
 
-import dev.servebench.perf.RunVerdictsJson;
+import dev.servebench.results.RunVerdictsJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

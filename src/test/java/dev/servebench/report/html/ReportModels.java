@@ -1,6 +1,6 @@
 package dev.servebench.report.html;
 
-import dev.servebench.perf.RunVerdictsJson;
+import dev.servebench.results.RunVerdictsJson;
 import dev.servebench.metric.MetricId;
 import java.util.EnumMap;
 import java.util.List;

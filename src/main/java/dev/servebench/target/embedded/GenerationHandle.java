@@ -1,8 +1,0 @@
-package dev.servebench.target.embedded;
-
-/** A submitted generation. */
-public interface GenerationHandle {
-
-    /** Stops the generation and frees its slot; the sink then gets onComplete(CANCELLED, …). Idempotent. */
-    void cancel();
-}
