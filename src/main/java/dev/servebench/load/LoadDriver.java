@@ -101,7 +101,9 @@ public final class LoadDriver {
             run.ready.add(new Ready(pushed, intendedOffsets[pushed]));
             run.dispatch();
         }
+        checkInternalError();
         if (pushed < size) {
+            // Only the time limit stops the loop early now: wait for it, then send nothing more.
             waitUntil(clock, deadline, deadline);
             run.cut(size - pushed, cutReason(limits));
         }
