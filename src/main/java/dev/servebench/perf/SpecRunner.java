@@ -181,6 +181,8 @@ public final class SpecRunner implements AutoCloseable {
                     ClientWarmup.warmHotPath(driver.client().config(), record -> RecordJsonl.toLine(record));
                 } catch (RuntimeException e) {
                     // Only the first wave's accuracy depends on it; the measurement itself is still sound.
+                    System.getLogger(SpecRunner.class.getName()).log(System.Logger.Level.WARNING,
+                            "client hot path not warmed: the private loopback server failed", e);
                 }
             }
             ClientWarmup.openConnections(driver.client(),
