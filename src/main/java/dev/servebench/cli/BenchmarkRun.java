@@ -14,6 +14,7 @@ import dev.servebench.load.LoadPoint;
 import dev.servebench.load.LoadPointResult;
 import dev.servebench.load.LoadProgress;
 import dev.servebench.load.RunLimits;
+import dev.servebench.metric.DatasetPromptLengths;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
 import dev.servebench.record.FailureKind;
@@ -190,7 +191,8 @@ final class BenchmarkRun {
         SuccessShare share;
         String firstFailure;
         try (result) {
-            summary = SummaryCalculator.compute(result.store(), result.durationNanos(), settings.metricOptions());
+            summary = SummaryCalculator.compute(result.store(), result.durationNanos(), settings.metricOptions()
+                    .withPromptLengths(settings.tokenIdPrompts() ? DatasetPromptLengths.EXACT : DatasetPromptLengths.ESTIMATED));
             int cancelled = summary.failuresByKind().getOrDefault(FailureKind.CANCELLED, 0);
             share = new SuccessShare(summary.requests(), result.store().successes(), cancelled,
                     settings.guards().minSuccessRate());

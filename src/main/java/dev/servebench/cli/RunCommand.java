@@ -100,6 +100,13 @@ public final class RunCommand implements Callable<Integer> {
             description = "Output tokens from server 'usage' (falls back to chunk count per request) or 'chunks'.")
     String tokenSource;
 
+    @Option(names = "--input-token-source", defaultValue = "dataset",
+            description = "Input tokens of total_input_tokens, input_throughput and total_throughput: the dataset's"
+                    + " prompt_len, as SGLang counts them ('dataset', default; estimated for text prompts) or the"
+                    + " server's usage.prompt_tokens ('usage', dataset count per request without usage). The server's"
+                    + " count is always reported as server_input_tokens.")
+    String inputTokenSource;
+
     @Option(names = "--goodput", split = " ", description = "vLLM goodput SLOs in ms, e.g. --goodput ttft:300 tpot:50 e2el:2000.")
     List<String> goodput = new ArrayList<>();
 
@@ -151,9 +158,11 @@ public final class RunCommand implements Callable<Integer> {
     RunSettings settings() {
         Backend parsedBackend = parse("--backend", () -> Backend.fromCliName(backend));
         TokenSource source = parse("--token-source", () -> TokenSourceOption.parse(tokenSource));
+        MetricOptions plain = MetricOptions.of(source).withInputTokenSource(
+                parse("--input-token-source", () -> TokenSourceOption.parseInput(inputTokenSource)));
         MetricOptions metricOptions = goodput.isEmpty()
-                ? MetricOptions.of(source)
-                : MetricOptions.of(source).withGoodput(parse("--goodput", () -> GoodputOption.parse(goodput)));
+                ? plain
+                : plain.withGoodput(parse("--goodput", () -> GoodputOption.parse(goodput)));
         List<Double> rates = new ArrayList<>();
         for (String rate : requestRate) {
             rates.add(parse("--request-rate", () -> parseRate(rate)));

@@ -35,13 +35,18 @@ public final class SummarizeCommand implements Callable<Integer> {
     @Option(names = "--token-source", defaultValue = "usage", description = "usage (default) or chunks.")
     String tokenSource;
 
+    @Option(names = "--input-token-source", defaultValue = "dataset",
+            description = "dataset (default, SGLang's prompt_len) or usage (the server's usage.prompt_tokens).")
+    String inputTokenSource;
+
     @Override
     public Integer call() throws Exception {
         TokenSource source = TokenSourceOption.parse(tokenSource);
         List<RequestRecord> list = RecordJsonl.read(records);
         ServingSummary summary;
         try (RecordStore store = RecordStore.of(list)) {
-            summary = SummaryCalculator.compute(store, LoadPointResult.durationOf(list), MetricOptions.of(source));
+            summary = SummaryCalculator.compute(store, LoadPointResult.durationOf(list), MetricOptions.of(source)
+                    .withInputTokenSource(TokenSourceOption.parseInput(inputTokenSource)));
         }
         spec.commandLine().getOut().println(SummaryJson.pretty(SummaryJson.metrics(summary)));
         spec.commandLine().getOut().flush();

@@ -15,9 +15,11 @@ final class Aggregation {
     private final Optional<GoodputSlo> goodput;
     private final int tokenCountMismatches;
     private final int usageMissing;
+    private final InputTokens inputTokens;
 
     Aggregation(double durationSeconds, int requests, Population sglang, Population vllm, Sample queue,
-            Sample dispatchLag, Optional<GoodputSlo> goodput, int tokenCountMismatches, int usageMissing) {
+            Sample dispatchLag, Optional<GoodputSlo> goodput, int tokenCountMismatches, int usageMissing,
+            InputTokens inputTokens) {
         this.durationSeconds = durationSeconds;
         this.requests = requests;
         this.sglang = sglang;
@@ -27,6 +29,7 @@ final class Aggregation {
         this.goodput = goodput;
         this.tokenCountMismatches = tokenCountMismatches;
         this.usageMissing = usageMissing;
+        this.inputTokens = inputTokens;
     }
 
     double durationSeconds() {
@@ -60,6 +63,18 @@ final class Aggregation {
 
     int usageMissing() {
         return usageMissing;
+    }
+
+    InputTokens inputTokens() {
+        return inputTokens;
+    }
+
+    /** SGLang's total_input_tokens under the run's input token source. */
+    long totalInputTokens() {
+        return switch (inputTokens.source()) {
+            case DATASET -> sglang.totalPromptLen();
+            case SERVER_USAGE -> sglang.totalUsagePromptTokens();
+        };
     }
 
     Sample series(LatencySeries series) {

@@ -6,7 +6,10 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Everything {@link MetricId} says about one metric. String fields are null where the tool has no such
- * name; {@code statistic} and {@code series} are null for metrics that are not a statistic of a list.
+ * name; {@code statistic} and {@code series} are null for metrics that are not a statistic of a list;
+ * {@code usageBasis} and {@code usageFormula} are null unless the metric follows the run's
+ * {@link InputTokenSource}, and then say what it counts under {@link InputTokenSource#SERVER_USAGE}
+ * ({@code tokenBasis} and {@code formula} are for the default, {@link InputTokenSource#DATASET}).
  */
 record MetricDefinition(
         String id,
@@ -21,7 +24,29 @@ record MetricDefinition(
         String formula,
         Statistic statistic,
         LatencySeries series,
-        Function<Aggregation, OptionalDouble> computation) {
+        Function<Aggregation, OptionalDouble> computation,
+        TokenBasis usageBasis,
+        String usageFormula) {
+
+    MetricDefinition {
+        if ((usageBasis == null) != (usageFormula == null)) {
+            throw new IllegalArgumentException(id + ": usageBasis and usageFormula go together");
+        }
+    }
+
+    /** The same metric, following the input token source: under server usage it counts what is given here. */
+    MetricDefinition underServerUsage(TokenBasis basis, String formula) {
+        return new MetricDefinition(id, sglangKey, sglangLabel, vllmKey, vllmLabel, unit, direction, origin, tokenBasis,
+                this.formula, statistic, series, computation, basis, formula);
+    }
+
+    TokenBasis tokenBasis(InputTokenSource source) {
+        return source == InputTokenSource.SERVER_USAGE && usageBasis != null ? usageBasis : tokenBasis;
+    }
+
+    String formula(InputTokenSource source) {
+        return source == InputTokenSource.SERVER_USAGE && usageFormula != null ? usageFormula : formula;
+    }
 
     /** A metric SGLang reports under the same id as its JSON key. */
     static MetricDefinition sglang(String id, String label, Unit unit, Direction direction, TokenBasis basis,
@@ -32,19 +57,19 @@ record MetricDefinition(
     static MetricDefinition sglang(String id, String key, String label, Unit unit, Direction direction,
             TokenBasis basis, String formula, ToDoubleFunction<Aggregation> computation) {
         return new MetricDefinition(id, key, label, null, null, unit, direction, Origin.SGLANG, basis, formula,
-                null, null, always(computation));
+                null, null, always(computation), null, null);
     }
 
     static MetricDefinition vllm(String id, String key, String label, Unit unit, Direction direction,
             TokenBasis basis, String formula, Function<Aggregation, OptionalDouble> computation) {
         return new MetricDefinition(id, null, null, key, label, unit, direction, Origin.VLLM, basis, formula,
-                null, null, computation);
+                null, null, computation, null, null);
     }
 
     static MetricDefinition servebench(String id, Unit unit, Direction direction, TokenBasis basis, String formula,
             ToDoubleFunction<Aggregation> computation) {
         return new MetricDefinition(id, null, null, null, null, unit, direction, Origin.SERVEBENCH, basis, formula,
-                null, null, always(computation));
+                null, null, always(computation), null, null);
     }
 
     /**
@@ -69,7 +94,7 @@ record MetricDefinition(
                 origin == Origin.VLLM ? label : null,
                 Unit.MILLISECONDS, Direction.LOWER_IS_BETTER, origin, series.tokenBasis(), formula,
                 statistic, series,
-                a -> OptionalDouble.of(statistic.apply(a.series(series)) * 1000));
+                a -> OptionalDouble.of(statistic.apply(a.series(series)) * 1000), null, null);
     }
 
     private static Function<Aggregation, OptionalDouble> always(ToDoubleFunction<Aggregation> computation) {

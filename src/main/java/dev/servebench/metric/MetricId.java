@@ -30,6 +30,9 @@ import static dev.servebench.metric.TokenBasis.PROMPT_AND_OUTPUT_LENGTH;
 import static dev.servebench.metric.TokenBasis.PROMPT_LENGTH;
 import static dev.servebench.metric.TokenBasis.TOKEN_EVENTS;
 import static dev.servebench.metric.TokenBasis.USAGE_AND_CHUNKS;
+import static dev.servebench.metric.TokenBasis.USAGE_AND_PROMPT_LENGTH;
+import static dev.servebench.metric.TokenBasis.USAGE_PROMPT_TOKENS;
+import static dev.servebench.metric.TokenBasis.USAGE_PROMPT_TOKENS_AND_OUTPUT_LENGTH;
 import static dev.servebench.metric.Unit.MILLISECONDS;
 import static dev.servebench.metric.Unit.REQUESTS;
 import static dev.servebench.metric.Unit.REQUESTS_PER_SECOND;
@@ -54,20 +57,25 @@ public enum MetricId {
     COMPLETED(sglang("completed", "Successful requests:", REQUESTS, HIGHER_IS_BETTER, NONE,
             "number of successful requests", a -> a.sglang().completed())),
     TOTAL_INPUT_TOKENS(sglang("total_input_tokens", "Total input tokens:", TOKENS, INFORMATIONAL, PROMPT_LENGTH,
-            "sum of dataset prompt_len over successful requests", a -> a.sglang().totalPromptLen())),
+            "sum of dataset prompt_len over successful requests", Aggregation::totalInputTokens)
+            .underServerUsage(USAGE_PROMPT_TOKENS, "sum of usage.prompt_tokens over successful requests (dataset"
+                    + " prompt_len where a response carried no usage)")),
     TOTAL_OUTPUT_TOKENS(sglang("total_output_tokens", "Total generated tokens:", TOKENS, INFORMATIONAL,
             OUTPUT_LENGTH, "sum of output_len_i over successful requests", a -> a.sglang().totalOutputLen())),
     REQUEST_THROUGHPUT(sglang("request_throughput", "Request throughput (req/s):", REQUESTS_PER_SECOND,
             HIGHER_IS_BETTER, NONE, "completed / D", a -> a.perSecond(a.sglang().completed()))),
     INPUT_THROUGHPUT(sglang("input_throughput", "Input token throughput (tok/s):", TOKENS_PER_SECOND,
             HIGHER_IS_BETTER, PROMPT_LENGTH, "total_input_tokens / D",
-            a -> a.perSecond(a.sglang().totalPromptLen()))),
+            a -> a.perSecond(a.totalInputTokens()))
+            .underServerUsage(USAGE_PROMPT_TOKENS, "total_input_tokens / D; total_input_tokens from usage.prompt_tokens")),
     OUTPUT_THROUGHPUT(sglang("output_throughput", "Output token throughput (tok/s):", TOKENS_PER_SECOND,
             HIGHER_IS_BETTER, OUTPUT_LENGTH, "total_output_tokens / D",
             a -> a.perSecond(a.sglang().totalOutputLen()))),
     TOTAL_THROUGHPUT(sglang("total_throughput", "Total token throughput (tok/s):", TOKENS_PER_SECOND,
             HIGHER_IS_BETTER, PROMPT_AND_OUTPUT_LENGTH, "(total_input_tokens + total_output_tokens) / D",
-            a -> a.perSecond(a.sglang().totalPromptLen() + a.sglang().totalOutputLen()))),
+            a -> a.perSecond(a.totalInputTokens() + a.sglang().totalOutputLen()))
+            .underServerUsage(USAGE_PROMPT_TOKENS_AND_OUTPUT_LENGTH, "(total_input_tokens + total_output_tokens) / D;"
+                    + " total_input_tokens from usage.prompt_tokens")),
     PEAK_OUTPUT_THROUGHPUT(sglang("peak_output_throughput", "max_output_tokens_per_s",
             "Peak output token throughput (tok/s):", TOKENS_PER_SECOND, HIGHER_IS_BETTER, TOKEN_EVENTS,
             "max over 1-s buckets b = int(t - t0) (t0 = earliest successful start) of token events: start + ttft,"
@@ -165,7 +173,22 @@ public enum MetricId {
             "successful requests whose usage.completion_tokens differs from the chunk-counted tokens",
             Aggregation::tokenCountMismatches)),
     USAGE_MISSING(servebench("usage_missing", REQUESTS, INFORMATIONAL, USAGE_AND_CHUNKS,
-            "successful requests without a server usage object", Aggregation::usageMissing));
+            "successful requests without a server usage object", Aggregation::usageMissing)),
+    // The server's own input count, whatever --input-token-source says: with text prompts the dataset's is a guess.
+    SERVER_INPUT_TOKENS(servebench("server_input_tokens", TOKENS, INFORMATIONAL, USAGE_PROMPT_TOKENS,
+            "sum of usage.prompt_tokens over successful requests (dataset prompt_len where a response carried no"
+                    + " usage: prompt_usage_missing)", a -> a.sglang().totalUsagePromptTokens())),
+    SERVER_INPUT_THROUGHPUT(servebench("server_input_throughput", TOKENS_PER_SECOND, HIGHER_IS_BETTER,
+            USAGE_PROMPT_TOKENS, "server_input_tokens / D", a -> a.perSecond(a.sglang().totalUsagePromptTokens()))),
+    SERVER_TOTAL_THROUGHPUT(servebench("server_total_throughput", TOKENS_PER_SECOND, HIGHER_IS_BETTER,
+            USAGE_PROMPT_TOKENS_AND_OUTPUT_LENGTH, "(server_input_tokens + total_output_tokens) / D",
+            a -> a.perSecond(a.sglang().totalUsagePromptTokens() + a.sglang().totalOutputLen()))),
+    PROMPT_TOKEN_MISMATCHES(servebench("prompt_token_mismatches", REQUESTS, INFORMATIONAL, USAGE_AND_PROMPT_LENGTH,
+            "successful requests whose usage.prompt_tokens differs from the dataset prompt_len (a BOS the server"
+                    + " adds counts)", a -> a.inputTokens().mismatches())),
+    PROMPT_USAGE_MISSING(servebench("prompt_usage_missing", REQUESTS, INFORMATIONAL, USAGE_AND_PROMPT_LENGTH,
+            "successful requests without usage.prompt_tokens; their server_input_tokens is the dataset prompt_len",
+            a -> a.inputTokens().usageMissing()));
 
     private final MetricDefinition definition;
 
@@ -210,13 +233,35 @@ public enum MetricId {
         return definition.origin();
     }
 
+    /** The token counts this metric rests on under the default input token source. */
     public TokenBasis tokenBasis() {
         return definition.tokenBasis();
     }
 
-    /** Human-readable formula. */
+    /** Human-readable formula, under the default input token source ({@link InputTokenSource#DATASET}). */
     public String formula() {
         return definition.formula();
+    }
+
+    /** The token counts this metric rests on when the run's input token source is {@code source}. */
+    public TokenBasis tokenBasis(InputTokenSource source) {
+        return definition.tokenBasis(source);
+    }
+
+    /** {@link #formula()} when the run's input token source is {@code source}. */
+    public String formula(InputTokenSource source) {
+        return definition.formula(source);
+    }
+
+    /** Whether {@code --input-token-source} changes what this metric counts. */
+    public boolean followsInputTokenSource() {
+        return definition.usageBasis() != null;
+    }
+
+    /** Whether this metric adds up input tokens under some input token source. */
+    public boolean countsInputTokens() {
+        return Arrays.stream(InputTokenSource.values())
+                .anyMatch(s -> tokenBasis(s).inputCount() != TokenBasis.InputCount.NONE);
     }
 
     /** The statistic, for metrics that summarise a latency list. */

@@ -4,16 +4,27 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Choices that change metric values.
+ * Choices that change metric values, and what the run knows about its prompts.
  *
- * @param tokenSource where output_len_i comes from
- * @param goodput     vLLM goodput objectives; {@code request_goodput} is absent without them
+ * @param tokenSource      where output_len_i comes from
+ * @param inputTokenSource where the SGLang input metrics take input lengths from
+ * @param promptLengths    whether the dataset's prompt_len is exact (token ids) or an estimate (text): decides
+ *                         which input counts the summary calls estimates
+ * @param goodput          vLLM goodput objectives; {@code request_goodput} is absent without them
  */
-public record MetricOptions(TokenSource tokenSource, Optional<GoodputSlo> goodput) {
+public record MetricOptions(TokenSource tokenSource, InputTokenSource inputTokenSource,
+                            DatasetPromptLengths promptLengths, Optional<GoodputSlo> goodput) {
 
     public MetricOptions {
         Objects.requireNonNull(tokenSource, "tokenSource");
+        Objects.requireNonNull(inputTokenSource, "inputTokenSource");
+        Objects.requireNonNull(promptLengths, "promptLengths");
         Objects.requireNonNull(goodput, "goodput");
+    }
+
+    /** SGLang's input counts (the dataset's prompt_len, exact). */
+    public MetricOptions(TokenSource tokenSource, Optional<GoodputSlo> goodput) {
+        this(tokenSource, InputTokenSource.DATASET, DatasetPromptLengths.EXACT, goodput);
     }
 
     /** Server usage with chunk-count fallback, no goodput. */
@@ -26,6 +37,14 @@ public record MetricOptions(TokenSource tokenSource, Optional<GoodputSlo> goodpu
     }
 
     public MetricOptions withGoodput(GoodputSlo slo) {
-        return new MetricOptions(tokenSource, Optional.of(slo));
+        return new MetricOptions(tokenSource, inputTokenSource, promptLengths, Optional.of(slo));
+    }
+
+    public MetricOptions withInputTokenSource(InputTokenSource source) {
+        return new MetricOptions(tokenSource, source, promptLengths, goodput);
+    }
+
+    public MetricOptions withPromptLengths(DatasetPromptLengths lengths) {
+        return new MetricOptions(tokenSource, inputTokenSource, lengths, goodput);
     }
 }

@@ -27,6 +27,7 @@ final class Population {
     private final double[] latencies;
     private final double[] allTpots;
     private final long totalPromptLen;
+    private final long totalUsagePromptTokens;
     private final long totalOutputLen;
     private final Sample ttft;
     private final Sample tpot;
@@ -50,6 +51,7 @@ final class Population {
         int tpotCount = 0;
         long itlCount = 0;
         long prompt = 0;
+        long usagePrompt = 0;
         long output = 0;
         RecordCursor c = store.cursor();
         for (int i = 0; i < n; i++) {
@@ -62,6 +64,7 @@ final class Population {
             latencies[i] = tool == Tool.SGLANG ? c.sglangLatencySeconds() : c.vllmLatencySeconds();
             long outputLen = source.outputLength(c);
             prompt += c.promptLen();
+            usagePrompt += c.hasUsage() ? c.usagePromptTokens() : c.promptLen();
             output += outputLen;
             // allTpots keeps 0.0 for output_len <= 1: vLLM's all_tpots, which goodput compares.
             if (outputLen > 1) {
@@ -72,6 +75,7 @@ final class Population {
             itlCount += itlCount(c);
         }
         totalPromptLen = prompt;
+        totalUsagePromptTokens = usagePrompt;
         totalOutputLen = output;
         ttft = new Sample(ttfts, limits);
         tpot = new Sample(Arrays.copyOf(tpots, tpotCount), limits);
@@ -112,6 +116,11 @@ final class Population {
 
     long totalPromptLen() {
         return totalPromptLen;
+    }
+
+    /** Sum of usage.prompt_tokens, each request without usage counting its dataset prompt_len instead. */
+    long totalUsagePromptTokens() {
+        return totalUsagePromptTokens;
     }
 
     long totalOutputLen() {

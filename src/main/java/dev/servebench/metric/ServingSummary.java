@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -21,6 +22,7 @@ import java.util.OptionalDouble;
  * @param usageMissing           successful requests without server usage
  * @param successesWithoutEvent  successful requests without any choice-bearing event (vLLM fails them)
  * @param notes                  human-readable caveats about this run's numbers
+ * @param inputTokens            which input count the input metrics used and which counts are estimates
  */
 public record ServingSummary(
         int requests,
@@ -32,7 +34,8 @@ public record ServingSummary(
         int tokenCountMismatches,
         int usageMissing,
         int successesWithoutEvent,
-        List<String> notes) {
+        List<String> notes,
+        InputTokens inputTokens) {
 
     public ServingSummary {
         nonNegative("requests", requests);
@@ -62,6 +65,30 @@ public record ServingSummary(
         nonNegative("usageMissing", usageMissing);
         nonNegative("successesWithoutEvent", successesWithoutEvent);
         notes = List.copyOf(Objects.requireNonNull(notes, "notes"));
+        Objects.requireNonNull(inputTokens, "inputTokens");
+    }
+
+    /** A summary without input-token facts (no requests to count them over). */
+    public ServingSummary(int requests, long benchmarkDurationNanos, TokenSource tokenSource, Map<MetricId, Double> values,
+            Map<FailureKind, Integer> failuresByKind, int tokenSourceFallbacks, int tokenCountMismatches,
+            int usageMissing, int successesWithoutEvent, List<String> notes) {
+        this(requests, benchmarkDurationNanos, tokenSource, values, failuresByKind, tokenSourceFallbacks,
+                tokenCountMismatches, usageMissing, successesWithoutEvent, notes, InputTokens.none());
+    }
+
+    /** The token counts {@code id} rested on in this run (input metrics follow the input token source). */
+    public TokenBasis tokenBasis(MetricId id) {
+        return id.tokenBasis(inputTokens.source());
+    }
+
+    /** {@code id}'s formula as computed in this run. */
+    public String formula(MetricId id) {
+        return id.formula(inputTokens.source());
+    }
+
+    /** Why {@code id}'s value is an estimate in this run (its input count is), or empty when it is not. */
+    public Optional<String> estimate(MetricId id) {
+        return inputTokens.estimate(tokenBasis(id));
     }
 
     /** The metric's value, or empty when it does not apply to this run (e.g. goodput without SLOs). */

@@ -74,6 +74,7 @@ public final class SummaryCalculator {
         int fallbacks = 0;
         int mismatches = 0;
         int usageMissing = 0;
+        int promptMismatches = 0;
         int withoutEvent = 0;
         int withoutTokenEvent = 0;
         RecordCursor record = records.cursor();
@@ -100,16 +101,24 @@ public final class SummaryCalculator {
             }
             if (!record.hasUsage()) {
                 usageMissing++;
-            } else if (record.usageCompletionTokens() != record.totalTokens()) {
-                mismatches++;
+            } else {
+                if (record.usageCompletionTokens() != record.totalTokens()) {
+                    mismatches++;
+                }
+                if (record.usagePromptTokens() != record.promptLen()) {
+                    promptMismatches++;
+                }
             }
         }
 
+        // Usage is one object: a response without it lacks prompt_tokens too.
+        InputTokens inputTokens = new InputTokens(options.inputTokenSource(), options.promptLengths(), successCount,
+                usageMissing, promptMismatches);
         Aggregation aggregation = new Aggregation(RequestRecord.seconds(benchmarkDurationNanos), ordered.length,
                 new Population(records, Arrays.copyOf(successes, successCount), Population.Tool.SGLANG, source, limits),
                 new Population(records, Arrays.copyOf(vllmSuccesses, vllmCount), Population.Tool.VLLM, source, limits),
                 new Sample(Arrays.copyOf(queue, successCount), limits), new Sample(dispatchLag, limits), options.goodput(),
-                mismatches, usageMissing);
+                mismatches, usageMissing, inputTokens);
         Map<MetricId, Double> values = new EnumMap<>(MetricId.class);
         for (MetricId id : MetricId.values()) {
             id.compute(aggregation).ifPresent(value -> values.put(id, value));
@@ -141,8 +150,9 @@ public final class SummaryCalculator {
             notes.add(mismatches + " successful request(s) reported usage.completion_tokens different from the"
                     + " chunk-counted tokens");
         }
+        notes.addAll(inputTokens.notes());
         return new ServingSummary(ordered.length, benchmarkDurationNanos, source, values, failures, fallbacks,
-                mismatches, usageMissing, withoutEvent, notes);
+                mismatches, usageMissing, withoutEvent, notes, inputTokens);
     }
 
     private static void checkDuration(long benchmarkDurationNanos) {

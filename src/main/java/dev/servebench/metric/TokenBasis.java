@@ -6,8 +6,14 @@ public enum TokenBasis {
     PROMPT_LENGTH("dataset prompt_len of each request (not the server's prompt_tokens)"),
     OUTPUT_LENGTH("output_len_i as chosen by the run's TokenSource"),
     PROMPT_AND_OUTPUT_LENGTH("dataset prompt_len plus output_len_i from the run's TokenSource"),
+    USAGE_PROMPT_TOKENS("the server's usage.prompt_tokens of each request; the dataset prompt_len where a response"
+            + " carried no usage"),
+    USAGE_PROMPT_TOKENS_AND_OUTPUT_LENGTH("usage.prompt_tokens (dataset prompt_len without usage) plus output_len_i"
+            + " from the run's TokenSource"),
     TOKEN_EVENTS("arrival times and token counts of the stream's chunks; independent of TokenSource"),
-    USAGE_AND_CHUNKS("compares server usage with the chunk-counted tokens; independent of TokenSource");
+    USAGE_AND_CHUNKS("compares server usage with the chunk-counted tokens; independent of TokenSource"),
+    USAGE_AND_PROMPT_LENGTH("compares server usage.prompt_tokens with the dataset prompt_len; independent of both"
+            + " token sources");
 
     private final String description;
 
@@ -17,5 +23,19 @@ public enum TokenBasis {
 
     public String description() {
         return description;
+    }
+
+    /** Whether the metric adds up input tokens, and from which count. */
+    public InputCount inputCount() {
+        return switch (this) {
+            case PROMPT_LENGTH, PROMPT_AND_OUTPUT_LENGTH -> InputCount.DATASET;
+            case USAGE_PROMPT_TOKENS, USAGE_PROMPT_TOKENS_AND_OUTPUT_LENGTH -> InputCount.USAGE;
+            case NONE, OUTPUT_LENGTH, TOKEN_EVENTS, USAGE_AND_CHUNKS, USAGE_AND_PROMPT_LENGTH -> InputCount.NONE;
+        };
+    }
+
+    /** The input count a basis adds up: none, the dataset's prompt_len, or the server's prompt_tokens. */
+    public enum InputCount {
+        NONE, DATASET, USAGE
     }
 }

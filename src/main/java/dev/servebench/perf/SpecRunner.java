@@ -16,6 +16,7 @@ import dev.servebench.load.LoadPoint;
 import dev.servebench.load.LoadPointResult;
 import dev.servebench.load.LoadProgress;
 import dev.servebench.load.RunLimits;
+import dev.servebench.metric.DatasetPromptLengths;
 import dev.servebench.metric.MetricOptions;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
@@ -233,7 +234,7 @@ public final class SpecRunner implements AutoCloseable {
             try (result) {
                 observer.finished(key, repeat, result);
                 summary = SummaryCalculator.compute(result.store(), result.durationNanos(),
-                        MetricOptions.of(TokenSource.SERVER_USAGE));
+                        MetricOptions.of(TokenSource.SERVER_USAGE).withPromptLengths(datasetPromptLengths()));
             }
             Path summaryFile = outputDirectory.resolve(stem + ".summary.json");
             SummaryJson.write(summaryFile, description, point, summary, result.clientUsage());
@@ -260,6 +261,12 @@ public final class SpecRunner implements AutoCloseable {
                         : dataset;
             }
         };
+    }
+
+    /** ShareGPT rows are always text; random rows are exact when sent as token ids. */
+    private DatasetPromptLengths datasetPromptLengths() {
+        return spec.workload().dataset() instanceof RandomDatasetSpec && tokenIdPrompts() ? DatasetPromptLengths.EXACT
+                : DatasetPromptLengths.ESTIMATED;
     }
 
     private boolean tokenIdPrompts() {

@@ -105,6 +105,11 @@ public final class RecordCursor implements EventSequence {
         return usagePrompt >= 0;
     }
 
+    /** {@code usage.prompt_tokens}; only meaningful when {@link #hasUsage()}. */
+    public int usagePromptTokens() {
+        return usagePrompt;
+    }
+
     /** {@code usage.completion_tokens}; only meaningful when {@link #hasUsage()}. */
     public int usageCompletionTokens() {
         return usageCompletion;

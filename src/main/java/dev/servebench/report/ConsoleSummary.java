@@ -88,6 +88,11 @@ public final class ConsoleSummary {
         out.append(center("servebench checks", '-')).append('\n');
         line(out, "Output token source:", s.tokenSource().name().toLowerCase(Locale.ROOT));
         line(out, "Prompts sent as:", run.tokenIdPrompts() ? "token ids (exact lengths)" : "text (lengths estimated)");
+        line(out, "Input token source:", s.inputTokens().describe());
+        integer(out, s, SERVER_INPUT_TOKENS, "Server input tokens (usage):");
+        value(out, s, SERVER_INPUT_THROUGHPUT, "Server input throughput (tok/s):");
+        value(out, s, SERVER_TOTAL_THROUGHPUT, "Server total throughput (tok/s):");
+        integer(out, s, PROMPT_TOKEN_MISMATCHES, "Usage vs dataset prompt mismatches:");
         integer(out, s, USAGE_MISSING, "Requests without server usage:");
         integer(out, s, TOKEN_COUNT_MISMATCHES, "Usage vs chunk-count mismatches:");
         value(out, s, MEAN_QUEUE_TIME_MS, "Mean client queue time (ms):");

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -50,6 +51,11 @@ public record PointMeasurement(LoadPointKey key, int requested, List<Repeat> rep
         double[] values = repeats.stream().map(r -> r.summary().value(metric)).filter(OptionalDouble::isPresent)
                 .mapToDouble(OptionalDouble::getAsDouble).toArray();
         return values.length == 0 ? OptionalDouble.empty() : OptionalDouble.of(NumpyStats.median(values));
+    }
+
+    /** Why the metric is an estimate in some repeat (the first repeat's reason), or empty when none is. */
+    public Optional<String> estimate(MetricId metric) {
+        return repeats.stream().map(r -> r.summary().estimate(metric)).flatMap(Optional::stream).findFirst();
     }
 
     /** The repeat whose output throughput is the median one: the representative for attachments. */

@@ -17,7 +17,8 @@ import java.util.OptionalDouble;
 /**
  * The summary file of one load point: SGLang's result keys at the top level (strict JSON: an infinite
  * request rate is the string {@code "inf"}, never a bare {@code Infinity}), and under {@code servebench}
- * every metric with its unit, direction, origin, formula and token basis. Written atomically.
+ * every metric with its unit, direction, origin, formula and token basis (and, where its input count is an
+ * estimate, why). Written atomically.
  */
 public final class SummaryJson {
 
@@ -80,6 +81,10 @@ public final class SummaryJson {
         ours.put("requests", s.requests());
         ours.put("benchmark_duration_ns", s.benchmarkDurationNanos());
         ours.put("token_source_fallbacks", s.tokenSourceFallbacks());
+        ours.put("input_token_source", s.inputTokens().source().name().toLowerCase(Locale.ROOT));
+        ours.put("input_token_source_fallbacks", s.inputTokens().fallbacks());
+        ours.put("prompt_lengths", s.inputTokens().datasetLengths().name().toLowerCase(Locale.ROOT));
+        ours.put("input_tokens", s.inputTokens().describe());
         ours.put("successes_without_event", s.successesWithoutEvent());
         ObjectNode failures = ours.putObject("failures_by_kind");
         for (Map.Entry<FailureKind, Integer> e : s.failuresByKind().entrySet()) {
@@ -142,8 +147,10 @@ public final class SummaryJson {
             m.put("unit", id.unit().symbol());
             m.put("direction", id.direction().name().toLowerCase(Locale.ROOT));
             m.put("origin", id.origin().name().toLowerCase(Locale.ROOT));
-            m.put("formula", id.formula());
-            m.put("token_basis", id.tokenBasis().name().toLowerCase(Locale.ROOT));
+            // Input metrics follow the run's input token source: the file says what was counted in this run.
+            m.put("formula", s.formula(id));
+            m.put("token_basis", s.tokenBasis(id).name().toLowerCase(Locale.ROOT));
+            s.estimate(id).ifPresent(note -> m.put("estimate", note));
         }
         return metrics;
     }

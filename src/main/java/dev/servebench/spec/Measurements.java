@@ -17,4 +17,12 @@ public interface Measurements {
     default Optional<String> absence(MetricId metric, LoadPointKey point) {
         return Optional.empty();
     }
+
+    /**
+     * Why {@link #value} of {@code metric} at {@code point} is an estimate, when it is (an input count from
+     * text prompts' words, see {@code ServingSummary.estimate}): the verdict's message says so.
+     */
+    default Optional<String> estimate(MetricId metric, LoadPointKey point) {
+        return Optional.empty();
+    }
 }

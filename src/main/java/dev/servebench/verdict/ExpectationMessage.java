@@ -13,7 +13,8 @@ import java.util.Set;
 /**
  * The text a failing (or passing, or not judged) expectation reports: the verdict's numbers, then each metric's
  * definition (formula, token basis, unit), then the sibling throughputs at every point involved, so an
- * output-token figure can never be mistaken for a total-token one. Pure.
+ * output-token figure can never be mistaken for a total-token one, and an input count estimated from words
+ * for a measured one. Pure.
  */
 public final class ExpectationMessage {
 
@@ -50,6 +51,10 @@ public final class ExpectationMessage {
                         .append(sibling.unit().symbol()).append(sibling == SIBLINGS.getLast() ? "" : ",");
             }
             text.append('\n');
+            for (MetricId metric : metrics) {
+                measurements.estimate(metric, point).ifPresent(why -> text.append("  at ").append(point).append(": ")
+                        .append(metric.id()).append(" is an estimate: ").append(why).append('\n'));
+            }
         }
         return text.toString().stripTrailing();
     }

@@ -97,7 +97,12 @@ class MetricIdTest {
     @Test
     void everyTokenThroughputNamesWhichTokens() {
         for (MetricId id : MetricId.values()) {
-            if (id.unit() == Unit.TOKENS_PER_SECOND) {
+            if (id.unit() == Unit.TOKENS_PER_SECOND && id.origin() == Origin.SERVEBENCH) {
+                // servebench's own: the server's input count, named so; no tool prints them, so no tool label.
+                assertThat(id.id()).as(id.id()).matches("server_(input|total)_throughput");
+                assertThat(id.tokenBasis().inputCount()).as(id.id()).isEqualTo(TokenBasis.InputCount.USAGE);
+                assertThat(id.sglangLabel().or(id::vllmLabel)).as(id.id()).isEmpty();
+            } else if (id.unit() == Unit.TOKENS_PER_SECOND) {
                 assertThat(id.id()).as(id.id()).matches("(vllm_)?(peak_)?(output|input|total)_throughput");
                 Optional<String> label = id.sglangLabel().or(id::vllmLabel);
                 assertThat(label).as(id.id()).hasValueSatisfying(

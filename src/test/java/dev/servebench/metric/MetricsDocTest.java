@@ -33,6 +33,29 @@ class MetricsDocTest {
         for (TokenSource source : TokenSource.values()) {
             assertThat(doc).contains("| " + source.name() + " | " + source.description() + " |");
         }
+        for (InputTokenSource source : InputTokenSource.values()) {
+            assertThat(doc).contains("| " + source.name() + " | " + source.description() + " |");
+        }
+    }
+
+    /** The input/total metrics' token basis and formula under each input token source, one row per pair. */
+    @Test
+    void everyInputMetricStatesItsBasisUnderEachSource() throws IOException {
+        List<String> expected = Arrays.stream(InputTokenSource.values())
+                .flatMap(source -> Arrays.stream(MetricId.values()).filter(MetricId::countsInputTokens)
+                        .map(id -> inputRow(source, id)))
+                .toList();
+        List<String> docRows = Files.readAllLines(DOC).stream()
+                .filter(l -> Arrays.stream(InputTokenSource.values()).anyMatch(s -> l.startsWith("| " + s.name() + " | `")))
+                .toList();
+        assertThat(docRows)
+                .as("input rows of %s; regenerate from:%n%s", DOC, String.join("\n", expected))
+                .containsExactlyElementsOf(expected);
+    }
+
+    static String inputRow(InputTokenSource source, MetricId id) {
+        return "| " + source.name() + " | `" + id.id() + "` | " + id.tokenBasis(source).name() + " | "
+                + id.formula(source) + " |";
     }
 
     static String row(MetricId id) {

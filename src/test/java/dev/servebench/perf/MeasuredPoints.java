@@ -65,6 +65,12 @@ final class MeasuredPoints implements Measurements {
     }
 
     @Override
+    public Optional<String> estimate(MetricId metric, LoadPointKey point) {
+        return states.get(point) instanceof Measured measured ? measured.measurement().estimate(metric)
+                : Optional.empty();
+    }
+
+    @Override
     public OptionalDouble value(MetricId metric, LoadPointKey point) {
         return states.get(point) instanceof Measured measured ? measured.measurement().median(metric)
                 : OptionalDouble.empty();
