@@ -14,15 +14,19 @@ import java.util.function.Consumer;
 
 /**
  * Removes the client's cold start from the measurement. A fresh JVM runs the client's per-event code in the
- * interpreter for its first tens of thousands of events; measured, that added ~130 ms to the first wave's
- * TTFT and ~1 ms to ITL p99 at concurrency 16. Two steps fix it, neither touching the server under test:
+ * interpreter for its first tens of thousands of events; without any warm-up the first wave's TTFT was
+ * ~180 ms against a server answering in 50 ms (later waves 51-53 ms) at concurrency 16. Two steps, neither
+ * touching the server under test:
  * {@link #warmHotPath} streams canned responses from a private loopback server through the very same
  * client, driver and record path until the JIT has compiled them; {@link #openConnections} opens the
  * connections a load point will use before its clock starts.
  */
 public final class ClientWarmup {
 
-    /** Enough events for the JIT's top tier on every method of the per-event path (measured: see README). */
+    /**
+     * 96,000 events: far past C2's compile thresholds (about 10,000 invocations or loop back-edges) for every
+     * method of the per-event path; docs/client.md has the measured effect (cold-start benchmark).
+     */
     static final int EXCHANGES = 1_500;
     static final int EVENTS_PER_EXCHANGE = 64;
     static final int CONCURRENCY = 8;
