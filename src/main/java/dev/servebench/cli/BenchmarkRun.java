@@ -160,7 +160,7 @@ final class BenchmarkRun {
                              List<PreparedRequest> warmup, RunDescription description, Path dir)
             throws IOException, InterruptedException, WarmupRejected, InternalRunError {
         StreamingClient client = driver.client();
-        int connections = point.maxConcurrency() == 0 ? measured.size() : Math.min(point.maxConcurrency(), measured.size());
+        int connections = ClientWarmup.connectionsFor(point.maxConcurrency(), measured.size());
         long openedBefore = client.connectionsOpened();
         int opened = ClientWarmup.openConnections(client, connections);
         if (!warmup.isEmpty()) {

@@ -96,6 +96,18 @@ public final class ClientWarmup {
     private static final long SETTLE_MAX_MILLIS = 5_000;
 
     /**
+     * How many connections to open before a load point: its concurrency cap, or every request when nothing
+     * caps it, never more than the requests, and at most {@value #MAX_PREOPENED} (an uncapped million-request
+     * point must not try to open a million sockets; beyond this the rest open as requests need them).
+     */
+    public static int connectionsFor(int maxConcurrency, int requests) {
+        int wanted = maxConcurrency == 0 ? requests : Math.min(maxConcurrency, requests);
+        return Math.min(wanted, MAX_PREOPENED);
+    }
+
+    static final int MAX_PREOPENED = 10_000;
+
+    /**
      * Opens up to {@code connections} keep-alive connections to the server under test (no request is sent
      * on them), so the load point's first wave finds them ready. Returns how many were opened now.
      */

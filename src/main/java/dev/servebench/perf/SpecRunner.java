@@ -187,7 +187,7 @@ public final class SpecRunner implements AutoCloseable {
                 }
             }
             ClientWarmup.openConnections(driver.client(),
-                    point.maxConcurrency() == 0 ? measured.size() : Math.min(point.maxConcurrency(), measured.size()));
+                    ClientWarmup.connectionsFor(point.maxConcurrency(), measured.size()));
             if (!warmup.isEmpty()) {
                 driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { }, LoadProgress.NONE).close();
             }
