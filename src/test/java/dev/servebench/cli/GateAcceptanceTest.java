@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import dev.servebench.history.RunGate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.servebench.baseline.GateOutcome;
@@ -149,7 +150,7 @@ class GateAcceptanceTest {
         var base = pooledBaseline(baselineRuns, directory.resolve("baselines-" + baselines++));
         assertThat(now.fingerprint()).isEqualTo(base.fingerprint());
         assertThat(now.allValid()).as("%s valid", current).isTrue();
-        return GateCommand.compare(base, now);
+        return RunGate.compare(base, now);
     }
 
     /** A baseline under {@code root} pooling {@code runs}, as {@code baseline update --keep N} builds it. */

@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import dev.servebench.history.RunGate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.servebench.baseline.GateVerdict;
@@ -102,9 +103,9 @@ class RecordedMachineDriftTest {
     private Judgement judge(List<Path> baselineRuns, Path current) throws IOException {
         RunSamples now = BaselineFiles.readRun(current);
         RunSamples base = GateAcceptanceTest.pooledBaseline(baselineRuns, directory.resolve("baselines-" + baselines++));
-        MachineDrift drift = GateCommand.drift(base, now);
+        MachineDrift drift = RunGate.drift(base, now);
         assertThat(drift.status()).as("%s: probe samples recorded", current).isNotEqualTo(MachineDrift.Status.NOT_CHECKED);
-        boolean regressed = GateCommand.compare(base, now).stream().anyMatch(o -> o.verdict() == GateVerdict.REGRESSION);
+        boolean regressed = RunGate.compare(base, now).stream().anyMatch(o -> o.verdict() == GateVerdict.REGRESSION);
         return new Judgement(drift, regressed);
     }
 }
