@@ -1,0 +1,60 @@
+package dev.servebench.roofline;
+
+import java.util.Objects;
+
+/**
+ * The decode step of B sequences, each attending to L cached tokens: the fastest a step can be on the
+ * hardware, and the output throughput and inter-token latency that follow.
+ */
+public record DecodeBound(ModelShape model, HardwareShape hardware, int batch, int context, StepCost step) {
+
+    public DecodeBound {
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(hardware, "hardware");
+        Objects.requireNonNull(step, "step");
+    }
+
+    /**
+     * Bytes: dense weights + E(1 − (1 − k/E)^B) experts × bytes per expert × MoE layers + B × L × KV bytes per
+     * token; FLOPs: 2 × active × B + 4 × B × L × layers × attention width; collectives: 2 per layer.
+     */
+    public static DecodeBound of(ModelShape model, HardwareShape hardware, int batch, int context) {
+        if (batch < 1) throw new IllegalArgumentException("batch must be >= 1, got " + batch);
+        if (context < 0) throw new IllegalArgumentException("context must be >= 0 tokens, got " + context);
+        double pairs = (double) batch * context;
+        StepCost step = StepCost.of(model, hardware, batch, pairs, pairs * model.kvBytesPerToken());
+        return new DecodeBound(model, hardware, batch, context, step);
+    }
+
+    public double lowerBoundSeconds() {
+        return step.lowerBoundSeconds();
+    }
+
+    public double additiveSeconds() {
+        return step.additiveSeconds();
+    }
+
+    public LimitingTerm limitingTerm() {
+        return step.limitingTerm();
+    }
+
+    /** B / lower bound: output tok/s no engine can beat on this hardware (without speculative decoding). */
+    public double rooflineOutputThroughput() {
+        return batch / step.lowerBoundSeconds();
+    }
+
+    /** B / additive estimate: output tok/s if nothing overlaps. */
+    public double additiveOutputThroughput() {
+        return batch / step.additiveSeconds();
+    }
+
+    /** The lower bound of a step in ms: no stream can see tokens closer together than this. */
+    public double minItlMs() {
+        return step.lowerBoundSeconds() * 1e3;
+    }
+
+    /** The additive estimate of a step in ms. */
+    public double additiveItlMs() {
+        return step.additiveSeconds() * 1e3;
+    }
+}
