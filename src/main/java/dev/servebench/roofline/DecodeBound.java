@@ -26,6 +26,36 @@ public record DecodeBound(ModelShape model, HardwareShape hardware, int batch, i
         return new DecodeBound(model, hardware, batch, context, step);
     }
 
+    /**
+     * The ceiling over all batch sizes at context L: every time is a + b·B (weights are the fixed part a, KV
+     * reads, FLOPs and allreduce bytes grow with B), so B / max(a + b·B) rises with B towards 1 / max(b) and
+     * never exceeds it. An upper bound for any batch, for measurements whose batch is not published.
+     */
+    public static Ceiling ceiling(ModelShape model, HardwareShape hardware, int context) {
+        if (context < 0) throw new IllegalArgumentException("context must be >= 0 tokens, got " + context);
+        StepCost one = DecodeBound.of(model, hardware, 1, context).step();
+        int tp = model.tensorParallel();
+        double memory = context * model.kvBytesPerToken() / (model.kvShardedByTp() ? tp : 1)
+                / hardware.memoryBandwidth().value();
+        double compute = one.computeSeconds();
+        double communication = one.collectives() == 0 ? 0
+                : one.collectives() * one.messageBytes() * 2.0 * (tp - 1) / tp / hardware.busBandwidth().value();
+        StepCost perSequence = new StepCost(1, 0, 0, 0, one.flopsPerGpu(), one.collectives(), one.messageBytes(),
+                memory, compute, communication);
+        return new Ceiling(context, perSequence);
+    }
+
+    /** The batch-independent ceiling: per-sequence times and 1 / the largest of them. */
+    public record Ceiling(int context, StepCost perSequence) {
+        public double outputThroughput() {
+            return 1 / perSequence.lowerBoundSeconds();
+        }
+
+        public LimitingTerm limitingTerm() {
+            return perSequence.limitingTerm();
+        }
+    }
+
     public double lowerBoundSeconds() {
         return step.lowerBoundSeconds();
     }

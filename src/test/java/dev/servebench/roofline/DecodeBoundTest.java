@@ -173,4 +173,23 @@ class DecodeBoundTest {
         assertThat(ModelShape.kvBytesMla(78, 512, 64, 2)).isEqualTo(89_856);
         assertThat(ModelShape.swigluParams(6144, 2048)).isEqualTo(37_748_736);
     }
+
+    @Test
+    void ceilingOverAllBatchesIsAboveEveryBatchAndApproachedByLargeOnes() {
+        ModelShape m = denseModel(8);
+        HardwareShape hw = toy(10e-6);
+        DecodeBound.Ceiling c = DecodeBound.ceiling(m, hw, 100);
+        // per sequence: KV 100 × 1000 / 8 / 1e12 = 12.5 ns; FLOPs (2e9 + 4e6) / 8 / 1e14 = 2.505 µs;
+        // allreduce bytes 20 × 2000 × 1.75 / 1e11 = 0.7 µs → compute, 1 / 2.505 µs
+        assertThat(c.perSequence().computeSeconds()).isCloseTo(2.505e-6, within(1e-15));
+        assertThat(c.perSequence().communicationSeconds()).isCloseTo(0.7e-6, within(1e-15));
+        assertThat(c.perSequence().memorySeconds()).isCloseTo(12.5e-9, within(1e-18));
+        assertThat(c.limitingTerm()).isEqualTo(LimitingTerm.COMPUTE);
+        assertThat(c.outputThroughput()).isCloseTo(1 / 2.505e-6, within(1e-3));
+        for (int b : new int[] {1, 64, 4096, 1 << 20}) {
+            assertThat(DecodeBound.of(m, hw, b, 100).rooflineOutputThroughput()).isLessThanOrEqualTo(c.outputThroughput() * (1 + 1e-12));
+        }
+        assertThat(DecodeBound.of(m, hw, 1 << 20, 100).rooflineOutputThroughput() / c.outputThroughput())
+                .isGreaterThan(0.99);
+    }
 }
