@@ -17,6 +17,7 @@ import dev.servebench.load.RunLimits;
 import dev.servebench.metric.DatasetPromptLengths;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
+import dev.servebench.record.ErrorLine;
 import dev.servebench.record.FailureKind;
 import dev.servebench.record.Outcome;
 import dev.servebench.record.RecordJsonl;
@@ -135,7 +136,7 @@ final class BenchmarkRun {
             } catch (RuntimeException e) {
                 // Only the first wave's accuracy depends on it: say so and measure anyway.
                 warmed.add("client hot path: NOT warmed (the private loopback server failed: "
-                        + InternalErrorReport.describe(e) + ")");
+                        + ErrorLine.of(e) + ")");
             }
             LoadDriver driver = new LoadDriver(client);
             for (LoadPoint point : loadPoints()) {

@@ -33,10 +33,4 @@ final class InternalErrorReport {
         err.flush();
         return EXIT_CODE;
     }
-
-    static String describe(Throwable error) {
-        String message = error.getMessage();
-        return error.getClass().getSimpleName() + (message == null || message.isBlank() ? ""
-                : ": " + message.lines().findFirst().orElse(""));
-    }
 }

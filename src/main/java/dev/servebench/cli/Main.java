@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import dev.servebench.record.ErrorLine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import dev.servebench.logging.LogFile;
@@ -22,7 +23,7 @@ public final class Main {
             exit = cli.execute(args);
         } catch (Throwable t) {
             // e.g. an OutOfMemoryError while preparing the requests, before any load driver watches.
-            exit = InternalErrorReport.report(cli.getErr(), "internal error: " + InternalErrorReport.describe(t), t);
+            exit = InternalErrorReport.report(cli.getErr(), "internal error: " + ErrorLine.of(t), t);
         }
         // Library warnings are not lost on the user: one line says where they are.
         LogFile.warningsLogged().ifPresent(file -> cli.getErr().println(

@@ -99,7 +99,7 @@ public final class RecordSink implements AutoCloseable {
     private void checkWriter() {
         Throwable failed = failure;
         if (failed != null) {
-            throw new IllegalStateException("the records writer for " + file + " failed: " + describe(failed), failed);
+            throw new IllegalStateException("the records writer for " + file + " failed: " + ErrorLine.of(failed), failed);
         }
     }
 
@@ -149,7 +149,7 @@ public final class RecordSink implements AutoCloseable {
         }
         if (failure != null) {
             cutToLastCompleteLine(file);
-            throw new IOException("writing records to " + file + " failed: " + describe(failure), failure);
+            throw new IOException("writing records to " + file + " failed: " + ErrorLine.of(failure), failure);
         }
     }
 
@@ -169,9 +169,5 @@ public final class RecordSink implements AutoCloseable {
                 raf.setLength(keep);
             }
         }
-    }
-
-    private static String describe(Throwable t) {
-        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
     }
 }
