@@ -161,21 +161,12 @@ final class BenchmarkRun {
                              List<PreparedRequest> warmup, RunDescription description, Path dir)
             throws IOException, InterruptedException, WarmupRejected, InternalRunError {
         StreamingClient client = driver.client();
-        int connections = ClientWarmup.connectionsFor(point.maxConcurrency(), measured.size());
         long openedBefore = client.connectionsOpened();
-        int opened = ClientWarmup.openConnections(client, connections);
-        if (!warmup.isEmpty()) {
-            try (LoadPointResult warm = driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { },
-                    LoadProgress.NONE)) {
-                checkWarmup(point, warm.records());
-            }
-        }
+        ClientWarmup.BeforePoint before = ClientWarmup.beforePoint(driver, point.maxConcurrency(), measured.size(),
+                warmup);
+        checkWarmup(point, before.serverWarmup());
         List<String> pointWarmed = new ArrayList<>(warmed);
-        pointWarmed.add("connections: " + opened + " opened before the clock started (" + connections
-                + " wanted: the point's concurrency)");
-        if (!warmup.isEmpty()) {
-            pointWarmed.add("server: " + warmup.size() + " warm-up request(s) (--warmup-requests)");
-        }
+        pointWarmed.addAll(before.describe());
         ArrivalPlan plan = ArrivalPlan.plan(ArrivalProcess.of(point.requestRate(), point.burstiness()),
                 measured.size(), settings.seed());
         LoadProgress progress = settings.progress() ? new ProgressBar(err, point.describe(), ProgressBar.stderrIsTerminal()) : LoadProgress.NONE;

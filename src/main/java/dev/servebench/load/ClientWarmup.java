@@ -96,6 +96,48 @@ public final class ClientWarmup {
     private static final long SETTLE_MAX_MILLIS = 5_000;
 
     /**
+     * What was done before a load point's clock started, after the hot path.
+     *
+     * @param connectionsWanted the point's concurrency ({@link #connectionsFor})
+     * @param connectionsOpened connections opened now (0 when the server refused them all: the measured
+     *                          requests then report the connect failure, each with its reason)
+     * @param serverWarmup      the records of the server warm-up requests ({@code --warmup-requests})
+     */
+    public record BeforePoint(int connectionsWanted, int connectionsOpened, List<RequestRecord> serverWarmup) {
+        public BeforePoint {
+            serverWarmup = List.copyOf(serverWarmup);
+        }
+
+        /** One line per step, for the summary's {@code warmed_before_start}. */
+        public List<String> describe() {
+            List<String> lines = new ArrayList<>();
+            lines.add("connections: " + connectionsOpened + " opened before the clock started (" + connectionsWanted
+                    + " wanted: the point's concurrency)");
+            if (!serverWarmup.isEmpty()) {
+                lines.add("server: " + serverWarmup.size() + " warm-up request(s) (--warmup-requests)");
+            }
+            return lines;
+        }
+    }
+
+    /**
+     * Opens the connections a load point will use, then sends the server its warm-up requests at the point's
+     * concurrency (unmeasured).
+     */
+    public static BeforePoint beforePoint(LoadDriver driver, int maxConcurrency, int requests,
+                                          List<PreparedRequest> serverWarmup) throws InterruptedException, InternalRunError {
+        int wanted = connectionsFor(maxConcurrency, requests);
+        int opened = openConnections(driver.client(), wanted);
+        if (serverWarmup.isEmpty()) {
+            return new BeforePoint(wanted, opened, List.of());
+        }
+        try (LoadPointResult warm = driver.run(serverWarmup, new long[serverWarmup.size()], maxConcurrency,
+                record -> { }, LoadProgress.NONE)) {
+            return new BeforePoint(wanted, opened, warm.records());
+        }
+    }
+
+    /**
      * How many connections to open before a load point: its concurrency cap, or every request when nothing
      * caps it, never more than the requests, and at most {@value #MAX_PREOPENED} (an uncapped million-request
      * point must not try to open a million sockets; beyond this the rest open as requests need them).

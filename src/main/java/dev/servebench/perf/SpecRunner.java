@@ -186,11 +186,7 @@ public final class SpecRunner implements AutoCloseable {
                             "client hot path not warmed: the private loopback server failed", e);
                 }
             }
-            ClientWarmup.openConnections(driver.client(),
-                    ClientWarmup.connectionsFor(point.maxConcurrency(), measured.size()));
-            if (!warmup.isEmpty()) {
-                driver.run(warmup, new long[warmup.size()], point.maxConcurrency(), r -> { }, LoadProgress.NONE).close();
-            }
+            ClientWarmup.beforePoint(driver, point.maxConcurrency(), measured.size(), warmup);
         } catch (InternalRunError e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

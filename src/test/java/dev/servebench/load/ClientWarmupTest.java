@@ -37,4 +37,26 @@ class ClientWarmupTest {
             assertThat(hot.describe()).contains("1500 canned streams (96000 events)");
         }
     }
+
+    @Test
+    void beforeAPointTheConnectionsOpenAndTheServerWarmUpIsSentUnmeasured() throws Exception {
+        try (dev.servebench.testserver.ScriptedServer server = dev.servebench.testserver.ScriptedServer.start(
+                dev.servebench.testserver.Script.of(dev.servebench.testserver.Plan.fullSpeed()));
+             dev.servebench.client.StreamingClient client = new dev.servebench.client.StreamingClient(
+                     new ClientConfig(server.baseUri(), Endpoint.COMPLETIONS, Optional.empty(), 1, Duration.ofSeconds(10)),
+                     dev.servebench.client.NanoClock.startingNow())) {
+            dev.servebench.client.RequestBodies bodies = new dev.servebench.client.RequestBodies(Endpoint.COMPLETIONS,
+                    Optional.of("m"), true, null);
+            var warmup = java.util.List.of(bodies.prepare(0,
+                    dev.servebench.workload.PromptRequest.ofTokenIds(0, new int[] {11, 12}, 4)));
+            ClientWarmup.BeforePoint before = ClientWarmup.beforePoint(new LoadDriver(client), 4, 100, warmup);
+            assertThat(before.connectionsWanted()).isEqualTo(4);
+            assertThat(before.connectionsOpened()).isEqualTo(4);
+            assertThat(before.serverWarmup()).hasSize(1).allSatisfy(r -> assertThat(r.succeeded()).isTrue());
+            assertThat(before.describe()).containsExactly(
+                    "connections: 4 opened before the clock started (4 wanted: the point's concurrency)",
+                    "server: 1 warm-up request(s) (--warmup-requests)");
+            assertThat(client.connectionsOpened()).isEqualTo(4);
+        }
+    }
 }
