@@ -111,7 +111,7 @@ final class BenchmarkRun {
             return UNREACHABLE;
         }
         Optional<String> model = settings.model().or(server::model);
-        settings = TokenIdRange.resolve(settings, server.vocabSize(), runNotes);
+        settings = VocabularyFit.resolve(settings, server.vocabSize(), runNotes);
         List<PromptRequest> rows = dataset().requests(settings.seed());
         RequestBodies bodies = new RequestBodies(settings.backend().endpoint(), model, settings.ignoreEos(),
                 settings.extraBody());

@@ -8,9 +8,9 @@ import java.util.OptionalInt;
  * (a 400 from most servers), so the range comes from the server where it states its vocabulary size, and
  * where it does not, the summary says which range was assumed and how to change it.
  */
-final class TokenIdRange {
+final class VocabularyFit {
 
-    private TokenIdRange() {}
+    private VocabularyFit() {}
 
     /**
      * Returns {@code settings} with a token-id range that fits {@code vocabSize} when the server stated one
