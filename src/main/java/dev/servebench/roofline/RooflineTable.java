@@ -14,7 +14,7 @@ public final class RooflineTable {
     }
 
     public static final String HEADER =
-            "| batch | bound tok/s | additive tok/s | min ITL ms | memory ms | compute ms | comm ms | limit |";
+            "| batch | bound output tok/s | additive output tok/s | min ITL ms | memory ms | compute ms | comm ms | limit |";
 
     public static String render(ModelShape model, HardwareShape hardware, List<Integer> batches, int context) {
         Objects.requireNonNull(batches, "batches");

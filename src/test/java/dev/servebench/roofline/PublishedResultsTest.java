@@ -120,7 +120,7 @@ class PublishedResultsTest {
 
     static String table(List<Row> rows) {
         StringBuilder s = new StringBuilder(BEGIN).append('\n');
-        s.append("| id | model | hardware | engine | TP | batch | in/out | measured tok/s | bound tok/s | limit | measured/bound | link |\n");
+        s.append("| id | model | hardware | engine | TP | batch | in/out | measured output tok/s | bound output tok/s | limit | measured/bound | link |\n");
         s.append("|---|---|---|---|--:|--:|---|--:|--:|---|--:|---|\n");
         for (Row r : rows) {
             JsonNode d = r.data();
