@@ -4,11 +4,9 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -31,7 +29,9 @@ final class ConnectionPool implements AutoCloseable {
 
     private final Bootstrap bootstrap;
     private final Usable usable;
-    private final Deque<Channel> idle = new ConcurrentLinkedDeque<>();
+    private static final int MAX_NESTED_HAND_OVERS = 4;
+    private static final ThreadLocal<int[]> HAND_OVER_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+    private final IdleConnections idle = new IdleConnections();
     private final Set<Channel> open = ConcurrentHashMap.newKeySet();
     private final LongAdder opened = new LongAdder();
     private final LongAdder discardedStale = new LongAdder();
@@ -43,26 +43,41 @@ final class ConnectionPool implements AutoCloseable {
     }
 
     /**
-     * Hands a usable connection to {@code onChannel} on the connection's event loop: the most recently
-     * released idle one (the least likely to have hit a server's idle timeout), else a new one. Connect
+     * Hands a usable connection to {@code onChannel} on the connection's event loop: an idle one (see
+     * {@link IdleConnections} for which), else a new one. Connect
      * failures go to {@code onFailure}, also on an event loop. Neither callback may throw.
      */
     void acquire(boolean fresh, Consumer<Channel> onChannel, Consumer<Throwable> onFailure) {
-        Channel channel = fresh ? null : idle.pollFirst();
+        Channel channel = fresh ? null : idle.poll();
         if (channel == null) {
             connect(onChannel, onFailure);
             return;
         }
         Channel candidate = channel;
-        candidate.eventLoop().execute(() -> {
-            if (usable.usable(candidate)) {
-                onChannel.accept(candidate);
-            } else {
-                discardedStale.increment();
-                candidate.close();
-                acquire(false, onChannel, onFailure);
+        int[] depth = HAND_OVER_DEPTH.get();
+        if (candidate.eventLoop().inEventLoop() && depth[0] < MAX_NESTED_HAND_OVERS) {
+            // A request sent from a finishing one's callback on the same loop goes out now, not after
+            // everything else the loop has queued. Bounded: requests that fail at once (and send the next
+            // from their callback) must not nest without end.
+            depth[0]++;
+            try {
+                handOver(candidate, onChannel, onFailure);
+            } finally {
+                depth[0]--;
             }
-        });
+        } else {
+            candidate.eventLoop().execute(() -> handOver(candidate, onChannel, onFailure));
+        }
+    }
+
+    private void handOver(Channel candidate, Consumer<Channel> onChannel, Consumer<Throwable> onFailure) {
+        if (usable.usable(candidate)) {
+            onChannel.accept(candidate);
+        } else {
+            discardedStale.increment();
+            candidate.close();
+            acquire(false, onChannel, onFailure);
+        }
     }
 
     private void connect(Consumer<Channel> onChannel, Consumer<Throwable> onFailure) {
@@ -92,7 +107,7 @@ final class ConnectionPool implements AutoCloseable {
     /** Returns a connection after a complete exchange; one that cannot carry another request is closed. */
     void release(Channel channel, boolean reusable) {
         if (reusable && !closed && channel.isActive()) {
-            idle.offerFirst(channel);
+            idle.pushFirst(channel);
         } else {
             channel.close();
         }
@@ -125,7 +140,7 @@ final class ConnectionPool implements AutoCloseable {
             if (future.isSuccess()) {
                 Channel channel = future.channel();
                 track(channel);
-                idle.offerLast(channel);
+                idle.pushLast(channel);
                 ready++;
             } else if (firstFailure == null) {
                 firstFailure = future.cause();

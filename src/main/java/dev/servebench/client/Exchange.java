@@ -103,6 +103,17 @@ final class Exchange implements SseListener {
         lastActivityNanos = nowNanos;
     }
 
+    /**
+     * Moves the send time to the moment the request's bytes are handed to its connection, on the connection's
+     * event loop: the hop from the dispatching thread to the loop (and, in a burst, the wait behind the
+     * requests the loop writes first) is the client's own delay. It shows as dispatch lag (send minus ready),
+     * never as the server's TTFT.
+     */
+    void writingAt(long nowNanos) {
+        sentNanos = Math.max(readyNanos, nowNanos - originNanos);
+        lastActivityNanos = nowNanos;
+    }
+
     /** Absolute clock reading at which the request was (last) sent. */
     long sentAtNanos() {
         return originNanos + sentNanos;

@@ -221,7 +221,9 @@ public final class StreamingClient implements AutoCloseable {
             handler.fail(channel, FailureKind.CANCELLED, cancel);
             return;
         }
-        channel.writeAndFlush(httpRequest(exchange.request())).addListener(written -> {
+        Object request = httpRequest(exchange.request());
+        exchange.writingAt(clock.nanos());
+        channel.writeAndFlush(request).addListener(written -> {
             if (!written.isSuccess()) {
                 try {
                     handler.writeFailed(channel, written.cause());

@@ -46,6 +46,54 @@ class ScriptedServerMainTest {
     }
 
     @Test
+    void emissionsAreDumpedAndClearedOnCommand(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
+                ScriptedServerMain.class.getName(), "--ttft-ms", "2", "--gap-ms", "0.5", "--emissions"))
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        try (var commands = new java.io.PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8)) {
+            BufferedReader stdout = new BufferedReader(
+                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            int port = Integer.parseInt(stdout.readLine().substring("LISTENING ".length()));
+            try (RawHttpClient raw = new RawHttpClient(port, 5000)) {
+                raw.send(RawHttpClient.post("/v1/completions",
+                        "{\"prompt\":[5,5,5],\"max_tokens\":8,\"stream\":true}"));
+                assertThat(raw.read().status()).isEqualTo(200);
+            }
+            Path dump = dir.resolve("emissions.jsonl");
+            commands.println("DUMP " + dump);
+            assertThat(stdout.readLine()).isEqualTo("DUMPED 1");
+            var log = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dump.toFile());
+            assertThat(log.get("prompt_tokens").asInt()).isEqualTo(3);
+            assertThat(log.get("ttft_nanos").asLong()).isEqualTo(2_000_000L);
+            assertThat(log.get("gap_nanos").asLong()).isEqualTo(500_000L);
+            assertThat(log.get("chunk_nanos")).hasSize(8);
+            assertThat(log.get("chunk_nanos").get(0).asLong() - log.get("start_nanos").asLong())
+                    .as("first chunk no earlier than the TTFT").isGreaterThanOrEqualTo(2_000_000L);
+            commands.println("CLEAR");
+            assertThat(stdout.readLine()).isEqualTo("CLEARED");
+            commands.println("DUMP " + dump);
+            assertThat(stdout.readLine()).isEqualTo("DUMPED 0");
+            commands.println("SHOW");
+            assertThat(stdout.readLine()).startsWith("ERROR unknown command 'SHOW'");
+        }
+        assertThat(process.waitFor(10, TimeUnit.SECONDS)).as("exits after stdin closes").isTrue();
+        process.destroyForcibly();
+    }
+
+    @Test
+    void pacingFlagsMakeThePlan() {
+        ScriptedServerMain.Config config = ScriptedServerMain.parse(new String[] {"--ttft-ms", "50", "--gap-ms", "10",
+                "--quick-first", "4"});
+        assertThat(config.script().byIndex().apply(3).ttftNanos()).isEqualTo(1_000_000L);
+        assertThat(config.script().byIndex().apply(4).ttftNanos()).isEqualTo(50_000_000L);
+        assertThat(config.script().byIndex().apply(4).gapNanos()).isEqualTo(10_000_000L);
+        assertThatThrownBy(() -> ScriptedServerMain.parse(new String[] {"--gap-ms", "fast"}))
+                .hasMessageStartingWith("--gap-ms (fast) must be a number of milliseconds");
+    }
+
+    @Test
     void connectionFlagsSetTheBehavior() {
         ScriptedServerMain.Config config = ScriptedServerMain.parse(new String[] {"--close-after", "3",
                 "--connection-close", "--error-framing", "chunked", "--whole-framing", "chunked",
