@@ -33,6 +33,7 @@ import dev.servebench.logging.LogFile;
 import dev.servebench.server.EmbeddedTarget;
 import dev.servebench.results.SuccessShare;
 import dev.servebench.workload.Dataset;
+import dev.servebench.workload.HfTokenizer;
 import dev.servebench.workload.PromptRequest;
 import dev.servebench.workload.RandomDataset;
 import dev.servebench.workload.ShareGptDataset;
@@ -71,6 +72,7 @@ final class BenchmarkRun {
     private final PrintWriter err;
     private final List<String> runNotes = new ArrayList<>();
     private final List<String> warmed = new ArrayList<>();
+    private Optional<HfTokenizer> tokenizer = Optional.empty();
 
     BenchmarkRun(RunSettings settings, PrintWriter out, PrintWriter err) {
         this.settings = settings;
@@ -79,6 +81,16 @@ final class BenchmarkRun {
     }
 
     int execute() throws IOException, InterruptedException {
+        // First: a tokenizer that cannot be loaded is bad input, found before any server starts.
+        tokenizer = settings.tokenizer().map(HfTokenizer::load);
+        try {
+            return executeWithTokenizer();
+        } finally {
+            tokenizer.ifPresent(HfTokenizer::close);
+        }
+    }
+
+    private int executeWithTokenizer() throws IOException, InterruptedException {
         dir = settings.outputDir().orElseGet(() -> Path.of("reports", "runs",
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
         // Before the embedded server starts: its (and the client's) library logging lands beside the results.
@@ -184,7 +196,7 @@ final class BenchmarkRun {
         String firstFailure;
         try (result) {
             summary = SummaryCalculator.compute(result.store(), result.durationNanos(), settings.metricOptions()
-                    .withPromptLengths(settings.tokenIdPrompts() ? DatasetPromptLengths.EXACT : DatasetPromptLengths.ESTIMATED));
+                    .withPromptLengths(promptLengths()));
             int cancelled = summary.failuresByKind().getOrDefault(FailureKind.CANCELLED, 0);
             share = new SuccessShare(summary.requests(), result.store().successes(), cancelled,
                     settings.guards().minSuccessRate());
@@ -235,13 +247,23 @@ final class BenchmarkRun {
 
     private Dataset dataset() {
         if (settings.datasetName().equals("sharegpt")) {
-            ShareGptDataset sharegpt = ShareGptDataset.of(settings.datasetPath().orElseThrow(), settings.numPrompts());
+            ShareGptDataset plain = ShareGptDataset.of(settings.datasetPath().orElseThrow(), settings.numPrompts());
+            ShareGptDataset sharegpt = tokenizer.map(plain::withTokenizer).orElse(plain);
             return settings.sharegptOutputLen().map(sharegpt::withFixedOutputLen).orElse(sharegpt);
         }
-        return RandomDataset.of(settings.numPrompts(), settings.randomInputLen(), settings.randomOutputLen(),
-                        settings.randomRangeRatio())
+        RandomDataset random = RandomDataset.of(settings.numPrompts(), settings.randomInputLen(),
+                        settings.randomOutputLen(), settings.randomRangeRatio())
                 .withFormat(settings.tokenIdPrompts() ? RandomDataset.PromptFormat.TOKEN_IDS : RandomDataset.PromptFormat.TEXT)
                 .withVocabulary(settings.vocabSpan(), settings.tokenIdBase());
+        return tokenizer.map(random::withTokenizer).orElse(random);
+    }
+
+    /** Token ids are exact; text is counted by the tokenizer when there is one, else estimated. */
+    private DatasetPromptLengths promptLengths() {
+        if (settings.tokenIdPrompts()) {
+            return DatasetPromptLengths.EXACT;
+        }
+        return tokenizer.isPresent() ? DatasetPromptLengths.TOKENIZED : DatasetPromptLengths.ESTIMATED;
     }
 
     private List<LoadPoint> loadPoints() {

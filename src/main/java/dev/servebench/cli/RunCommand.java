@@ -62,6 +62,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "auto (token ids where the endpoint accepts them), ids or text (default: ${DEFAULT-VALUE}).")
     String promptFormat;
 
+    @Option(names = "--tokenizer", description = "HuggingFace tokenizer.json, or a model directory holding one (never"
+            + " downloaded): exact text prompt lengths (random text of exactly the drawn length, ShareGPT counts).")
+    Path tokenizer;
+
     @Option(names = "--random-vocab-span", defaultValue = "30000", description = "Token ids span for random prompts.")
     int vocabSpan;
 
@@ -179,7 +183,8 @@ public final class RunCommand implements Callable<Integer> {
         return parse("options", () -> new RunSettings(
                 Optional.ofNullable(baseUrl), parsedBackend, Optional.ofNullable(model), key,
                 datasetName, Optional.ofNullable(datasetPath), randomInputLen, randomOutputLen, randomRangeRatio,
-                Optional.ofNullable(sharegptOutputLen), promptFormat, vocabSpan, tokenIdBase, numPrompts,
+                Optional.ofNullable(sharegptOutputLen), promptFormat, Optional.ofNullable(tokenizer), vocabSpan,
+                tokenIdBase, numPrompts,
                 List.copyOf(maxConcurrency), List.copyOf(rates), burstiness, seed, warmupRequests,
                 !disableIgnoreEos,
                 extraRequestBody == null ? null : RequestBodies.parseExtraBody(extraRequestBody),

@@ -22,6 +22,7 @@ public record RunSettings(
         double randomRangeRatio,
         Optional<Integer> sharegptOutputLen,
         String promptFormat,
+        Optional<Path> tokenizer,
         int vocabSpan,
         int tokenIdBase,
         int numPrompts,
@@ -74,6 +75,7 @@ public record RunSettings(
 
     public RunSettings {
         Objects.requireNonNull(backend, "backend");
+        Objects.requireNonNull(tokenizer, "tokenizer");
         if (!datasetName.equals("random") && !datasetName.equals("sharegpt")) {
             throw new IllegalArgumentException("--dataset-name must be 'random' or 'sharegpt', got '" + datasetName + "'");
         }
@@ -120,7 +122,7 @@ public record RunSettings(
     /** The same settings with random prompt ids drawn from {@code [idBase, idBase + span)}. */
     public RunSettings withVocabulary(int span, int idBase) {
         return new RunSettings(baseUrl, backend, model, apiKey, datasetName, datasetPath, randomInputLen,
-                randomOutputLen, randomRangeRatio, sharegptOutputLen, promptFormat, span, idBase, numPrompts,
+                randomOutputLen, randomRangeRatio, sharegptOutputLen, promptFormat, tokenizer, span, idBase, numPrompts,
                 maxConcurrencies, requestRates, burstiness, seed, warmupRequests, ignoreEos, extraBody, metricOptions,
                 stallTimeout, clientThreads, outputDir, tag, progress, embeddedWeights, embeddedSlots, guards);
     }

@@ -54,7 +54,7 @@ public final class ServeCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("servebench: serving " + target.modelName() + " at " + target.baseUrl()
                     + " (" + slots + " slots, " + contextPerSlot + " tokens each"
                     + (options.tokenDelay().isNone() ? "" : ", injected token delay " + options.tokenDelay())
-                    + "); Ctrl-C stops");
+                    + "); its tokenizer for --tokenizer: " + target.tokenizerFile() + "; Ctrl-C stops");
             spec.commandLine().getOut().flush();
             Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(target::close));
             target.awaitShutdown();

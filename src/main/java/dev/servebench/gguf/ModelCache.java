@@ -31,19 +31,44 @@ public final class ModelCache {
     }
 
     /**
-     * The path of {@code spec}'s file in {@code cacheDir}, generating it first when absent. The file is
-     * written under a temporary name and renamed into place, so a reader (or a concurrent process) never
-     * sees a partial model; an existing file is never rewritten.
+     * The path of {@code spec}'s file in {@code cacheDir}, generating it first when absent, with its
+     * HuggingFace tokenizer ({@link #tokenizerFile}) beside it. Each file is written under a temporary name
+     * and renamed into place, so a reader (or a concurrent process) never sees a partial file; an existing
+     * file is never rewritten.
      */
     public static Path ensure(ModelSpec spec, Path cacheDir) throws IOException {
         Path target = cacheDir.resolve(spec.fileName());
-        if (Files.isRegularFile(target)) {
-            return target;
-        }
         Files.createDirectories(cacheDir);
-        Path temp = Files.createTempFile(cacheDir, spec.fileName() + ".", ".tmp");
+        if (!Files.isRegularFile(target)) {
+            writeAtomically(target, temp -> TinyMoeModel.write(spec, temp));
+        }
+        Path tokenizer = tokenizerFile(target);
+        if (!Files.isRegularFile(tokenizer)) {
+            // Models cached by an older servebench have none yet; the vocabulary depends on the size only.
+            writeAtomically(tokenizer, temp -> TokenizerJson.write(SpmVocabulary.build(spec.dims().vocabSize()), temp));
+        }
+        return target;
+    }
+
+    /**
+     * The HuggingFace {@code tokenizer.json} beside a generated model: {@code tiny-moe-…-f16.gguf} →
+     * {@code tiny-moe-…-f16.tokenizer.json}. It counts tokens as the engine does ({@link TokenizerJson}).
+     */
+    public static Path tokenizerFile(Path model) {
+        String name = model.getFileName().toString();
+        String base = name.endsWith(".gguf") ? name.substring(0, name.length() - ".gguf".length()) : name;
+        return model.resolveSibling(base + ".tokenizer.json");
+    }
+
+    @FunctionalInterface
+    private interface FileWriter {
+        void write(Path temp) throws IOException;
+    }
+
+    private static void writeAtomically(Path target, FileWriter writer) throws IOException {
+        Path temp = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".tmp");
         try {
-            TinyMoeModel.write(spec, temp);
+            writer.write(temp);
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -52,7 +77,6 @@ public final class ModelCache {
         } finally {
             Files.deleteIfExists(temp);
         }
-        return target;
     }
 
     public static Path ensure(ModelSpec spec) throws IOException {

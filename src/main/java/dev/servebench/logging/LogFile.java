@@ -10,11 +10,11 @@ import java.util.logging.Logger;
  * Where third-party logging goes: one file, never the console.
  *
  * <p>java.util.logging is servebench's only logging backend. Helidon and servebench's own code log through
- * {@link System.Logger}, which the JDK sends to it; Netty picks it when no SLF4J is present (the shipped
- * jar has none); under the tests SLF4J users (Testcontainers, Allure, Netty) reach it through
- * {@code slf4j-jdk14}. stderr stays for progress and servebench's own one-line messages, so the console
- * handler is replaced by {@link FileLogHandler}, which opens its file on the first record only (commands
- * that log nothing leave no file).
+ * {@link System.Logger}, which the JDK sends to it; SLF4J users (Netty, DJL's tokenizer loader, and under
+ * the tests Testcontainers and Allure) reach it through {@code slf4j-jdk14}, shipped in the jar. stderr stays
+ * for progress and servebench's own one-line messages, so the console handler is replaced by
+ * {@link FileLogHandler}, which opens its file on the first record only (commands that log nothing leave no
+ * file).
  *
  * <p>A user's own configuration ({@code -Djava.util.logging.config.file} or {@code .class}) wins: then
  * nothing is changed.

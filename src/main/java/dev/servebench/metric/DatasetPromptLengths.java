@@ -7,6 +7,25 @@ package dev.servebench.metric;
 public enum DatasetPromptLengths {
     /** Token-id prompts: prompt_len is the number of ids sent. */
     EXACT,
-    /** Text prompts (and every ShareGPT row): prompt_len is estimated from the words; there is no tokenizer. */
-    ESTIMATED
+    /**
+     * Text prompts counted by the run's tokenizer ({@code --tokenizer}): exact in that tokenizer, special tokens
+     * included; a server with another tokenizer or a chat template counts differently (prompt_token_mismatches).
+     */
+    TOKENIZED,
+    /** Text prompts (and every ShareGPT row) without a tokenizer: prompt_len is estimated from the words. */
+    ESTIMATED;
+
+    /** Whether prompt_len is a count rather than an estimate. */
+    public boolean counted() {
+        return this != ESTIMATED;
+    }
+
+    /** How the dataset's prompt_len was obtained, for the console. */
+    public String describe() {
+        return switch (this) {
+            case EXACT -> "token ids, exact";
+            case TOKENIZED -> "counted by the client tokenizer";
+            case ESTIMATED -> "estimated from words";
+        };
+    }
 }

@@ -11,7 +11,8 @@ import java.util.Optional;
  * input counts are estimates, so the summary, the console and every verdict on them can say so.
  *
  * @param source         where total_input_tokens, input_throughput and total_throughput took input lengths
- * @param datasetLengths whether the dataset's prompt_len is exact (token ids) or estimated (text)
+ * @param datasetLengths whether the dataset's prompt_len is exact (token ids), counted by the client tokenizer
+ *                       (text with --tokenizer) or estimated (text)
  * @param successes      successful requests (the population every input count sums over)
  * @param usageMissing   successful requests without usage.prompt_tokens (they fall back to prompt_len)
  * @param mismatches     successful requests whose usage.prompt_tokens differs from prompt_len
@@ -44,7 +45,7 @@ public record InputTokens(InputTokenSource source, DatasetPromptLengths datasetL
 
     /** The metric's input count is an estimate: why, in one sentence; empty when it is exact or counts none. */
     public Optional<String> estimate(TokenBasis basis) {
-        if (datasetLengths == DatasetPromptLengths.EXACT || successes == 0) {
+        if (datasetLengths.counted() || successes == 0) {
             return Optional.empty();
         }
         return switch (basis.inputCount()) {
@@ -76,11 +77,9 @@ public record InputTokens(InputTokenSource source, DatasetPromptLengths datasetL
     /** One line for the console: which count, and how sure. */
     public String describe() {
         return switch (source) {
-            case DATASET -> "dataset prompt_len (" + (datasetLengths == DatasetPromptLengths.EXACT
-                    ? "token ids, exact)" : "estimated from words)");
+            case DATASET -> "dataset prompt_len (" + datasetLengths.describe() + ")";
             case SERVER_USAGE -> "server usage.prompt_tokens" + (usageMissing == 0 ? ""
-                    : " (" + usageMissing + " from dataset" + (datasetLengths == DatasetPromptLengths.EXACT ? ")"
-                    : ", estimated)"));
+                    : " (" + usageMissing + " from dataset" + (datasetLengths.counted() ? ")" : ", estimated)"));
         };
     }
 

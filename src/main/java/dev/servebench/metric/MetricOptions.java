@@ -8,7 +8,8 @@ import java.util.Optional;
  *
  * @param tokenSource      where output_len_i comes from
  * @param inputTokenSource where the SGLang input metrics take input lengths from
- * @param promptLengths    whether the dataset's prompt_len is exact (token ids) or an estimate (text): decides
+ * @param promptLengths    whether the dataset's prompt_len is exact (token ids), tokenizer-counted (text with a
+ *                         tokenizer) or an estimate (text): decides
  *                         which input counts the summary calls estimates
  * @param goodput          vLLM goodput objectives; {@code request_goodput} is absent without them
  */

@@ -33,6 +33,7 @@ import dev.servebench.spec.RandomDatasetSpec;
 import dev.servebench.spec.ShareGptDatasetSpec;
 import dev.servebench.telemetry.MachineSpeedProbe;
 import dev.servebench.workload.Dataset;
+import dev.servebench.workload.HfTokenizer;
 import dev.servebench.workload.PromptRequest;
 import dev.servebench.workload.RandomDataset;
 import dev.servebench.workload.ShareGptDataset;
@@ -95,6 +96,8 @@ public final class SpecRunner implements AutoCloseable {
     private final StreamingClient client;
     private final LoadDriver driver;
     private final MachineSpeedProbe probe = new MachineSpeedProbe();
+    /** The workload's tokenizer, loaded once per runner. */
+    private final Optional<HfTokenizer> tokenizer;
 
     public SpecRunner(PerformanceSpec spec, URI baseUrl, Optional<String> model, Optional<String> apiKey,
             Vocabulary vocabulary, Path outputDirectory, String targetKind) throws IOException {
@@ -104,6 +107,8 @@ public final class SpecRunner implements AutoCloseable {
         this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
         this.outputDirectory = Files.createDirectories(outputDirectory);
         this.targetKind = Objects.requireNonNull(targetKind, "targetKind");
+        // Before the client: a tokenizer that cannot be loaded must not leave its threads running.
+        this.tokenizer = spec.workload().tokenizer().map(HfTokenizer::load);
         int clientThreads = Math.min(4, Runtime.getRuntime().availableProcessors());
         this.client = new StreamingClient(new ClientConfig(baseUrl, spec.target().backend().endpoint(), apiKey,
                 clientThreads, Duration.ofSeconds(600)), NanoClock.startingNow());
@@ -247,22 +252,28 @@ public final class SpecRunner implements AutoCloseable {
 
     private Dataset dataset(int prompts) {
         return switch (spec.workload().dataset()) {
-            case RandomDatasetSpec random -> RandomDataset.of(prompts, random.inputLen(), random.outputLen(),
-                            random.rangeRatio())
-                    .withFormat(tokenIdPrompts() ? RandomDataset.PromptFormat.TOKEN_IDS : RandomDataset.PromptFormat.TEXT)
-                    .withVocabulary(vocabulary.span(), vocabulary.base());
+            case RandomDatasetSpec random -> {
+                RandomDataset dataset = RandomDataset.of(prompts, random.inputLen(), random.outputLen(),
+                                random.rangeRatio())
+                        .withFormat(tokenIdPrompts() ? RandomDataset.PromptFormat.TOKEN_IDS : RandomDataset.PromptFormat.TEXT)
+                        .withVocabulary(vocabulary.span(), vocabulary.base());
+                yield tokenizer.map(dataset::withTokenizer).orElse(dataset);
+            }
             case ShareGptDatasetSpec sharegpt -> {
-                ShareGptDataset dataset = ShareGptDataset.of(sharegpt.path(), prompts);
+                ShareGptDataset dataset = tokenizer.map(ShareGptDataset.of(sharegpt.path(), prompts)::withTokenizer)
+                        .orElse(ShareGptDataset.of(sharegpt.path(), prompts));
                 yield sharegpt.outputLen().isPresent() ? dataset.withFixedOutputLen(sharegpt.outputLen().getAsInt())
                         : dataset;
             }
         };
     }
 
-    /** ShareGPT rows are always text; random rows are exact when sent as token ids. */
+    /** ShareGPT rows are always text; random rows are exact when sent as token ids; text is counted with a tokenizer. */
     private DatasetPromptLengths datasetPromptLengths() {
-        return spec.workload().dataset() instanceof RandomDatasetSpec && tokenIdPrompts() ? DatasetPromptLengths.EXACT
-                : DatasetPromptLengths.ESTIMATED;
+        if (spec.workload().dataset() instanceof RandomDatasetSpec && tokenIdPrompts()) {
+            return DatasetPromptLengths.EXACT;
+        }
+        return tokenizer.isPresent() ? DatasetPromptLengths.TOKENIZED : DatasetPromptLengths.ESTIMATED;
     }
 
     private boolean tokenIdPrompts() {
@@ -293,5 +304,6 @@ public final class SpecRunner implements AutoCloseable {
     @Override
     public void close() {
         client.close();
+        tokenizer.ifPresent(HfTokenizer::close);
     }
 }

@@ -63,8 +63,10 @@ public final class EmbeddedTarget implements AutoCloseable {
 
     private final InferenceEngine engine;
     private final EmbeddedServer server;
+    private final Path tokenizerFile;
 
-    private EmbeddedTarget(InferenceEngine engine, EmbeddedServer server) {
+    private EmbeddedTarget(InferenceEngine engine, EmbeddedServer server, Path tokenizerFile) {
+        this.tokenizerFile = tokenizerFile;
         this.engine = engine;
         this.server = server;
     }
@@ -78,7 +80,7 @@ public final class EmbeddedTarget implements AutoCloseable {
         try {
             EmbeddedServer server = EmbeddedServer.start(engine,
                     ServerSettings.defaults().withHost(options.host()).withPort(options.port()));
-            return new EmbeddedTarget(engine, server);
+            return new EmbeddedTarget(engine, server, ModelCache.tokenizerFile(model));
         } catch (RuntimeException e) {
             engine.close();
             throw e;
@@ -102,6 +104,11 @@ public final class EmbeddedTarget implements AutoCloseable {
 
     public String modelName() {
         return engine.info().modelName();
+    }
+
+    /** The model's HuggingFace tokenizer.json, for {@code --tokenizer}: it counts as the engine does. */
+    public Path tokenizerFile() {
+        return tokenizerFile;
     }
 
     public int vocabSize() {

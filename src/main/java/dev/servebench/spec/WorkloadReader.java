@@ -11,7 +11,8 @@ import java.util.OptionalInt;
 /** Reads {@code workload:}; its {@code dataset} decides which length keys are allowed. */
 final class WorkloadReader {
 
-    private static final List<String> COMMON_KEYS = List.of("dataset", "prompts", "seed", "prompt_format", "ignore_eos");
+    private static final List<String> COMMON_KEYS = List.of("dataset", "prompts", "seed", "prompt_format", "ignore_eos",
+            "tokenizer");
     private static final List<String> RANDOM_KEYS = List.of("input_len", "output_len", "range_ratio");
     private static final List<String> SHAREGPT_KEYS = List.of("path", "output_len");
     private static final List<String> PROMPTS_KEYS = List.of("per_concurrency", "min", "max");
@@ -53,11 +54,13 @@ final class WorkloadReader {
         Optional<PromptFormat> format = errors.read(() -> fields.optional("prompt_format")
                 .map(n -> promptFormat(n, datasetName, backend)).orElse(PromptFormat.AUTO));
         Optional<Boolean> ignoreEos = errors.read(() -> fields.bool("ignore_eos", true));
+        Optional<Optional<Path>> tokenizer = errors.read(() -> fields.optional("tokenizer")
+                .map(n -> Values.path(n, specDirectory)));
         if (errors.count() > before) {
             return Optional.empty();
         }
         return Optional.of(new WorkloadSpec(dataset.orElseThrow(), prompts.orElseThrow(), seed.orElseThrow(),
-                format.orElseThrow(), ignoreEos.orElseThrow()));
+                format.orElseThrow(), ignoreEos.orElseThrow(), tokenizer.orElseThrow()));
     }
 
     private static Optional<DatasetSpec> random(Fields fields, SpecErrors errors) {

@@ -1,15 +1,19 @@
 package dev.servebench.spec;
 
+import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What each load point sends.
  *
  * @param seed      dataset and arrival seed
  * @param ignoreEos ask the server to generate exactly the requested output length
+ * @param tokenizer a HuggingFace tokenizer.json (or a model directory holding one) for exact text prompt
+ *                  lengths, as {@code servebench run --tokenizer}; empty: text lengths are estimates
  */
 public record WorkloadSpec(DatasetSpec dataset, PromptCount prompts, long seed, PromptFormat promptFormat,
-                           boolean ignoreEos) {
+                           boolean ignoreEos, Optional<Path> tokenizer) {
 
     /** {@code servebench run}'s defaults. */
     public static final long DEFAULT_SEED = 42;
@@ -19,5 +23,12 @@ public record WorkloadSpec(DatasetSpec dataset, PromptCount prompts, long seed, 
         Objects.requireNonNull(dataset, "dataset");
         Objects.requireNonNull(prompts, "prompts");
         Objects.requireNonNull(promptFormat, "promptFormat");
+        Objects.requireNonNull(tokenizer, "tokenizer");
+    }
+
+    /** Without a tokenizer. */
+    public WorkloadSpec(DatasetSpec dataset, PromptCount prompts, long seed, PromptFormat promptFormat,
+                        boolean ignoreEos) {
+        this(dataset, prompts, seed, promptFormat, ignoreEos, Optional.empty());
     }
 }

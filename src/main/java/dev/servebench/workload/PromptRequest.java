@@ -8,9 +8,11 @@ import java.util.Objects;
  * @param index          position in the dataset (0-based); the load driver dispatches in this order
  * @param prompt         the prompt to send
  * @param promptLen      prompt length in tokens: exact for {@link PromptInput.TokenIds}; for
- *                       {@link PromptInput.Text} the target or estimated length, since this project
- *                       has no tokenizer (the server's {@code usage.prompt_tokens} is the truth)
- * @param promptLenExact whether {@code promptLen} is the exact token count (always true for token ids)
+ *                       {@link PromptInput.Text} the count of the run's {@link Tokenizer} (special tokens
+ *                       included), or without one the target or estimated length (the server's
+ *                       {@code usage.prompt_tokens} is then the truth)
+ * @param promptLenExact whether {@code promptLen} is an exact token count (always true for token ids; for
+ *                       text, true when a tokenizer counted it)
  * @param outputLen      max_tokens to request
  */
 public record PromptRequest(int index, PromptInput prompt, int promptLen, boolean promptLenExact, int outputLen) {
@@ -45,6 +47,11 @@ public record PromptRequest(int index, PromptInput prompt, int promptLen, boolea
     /** A row whose prompt is text with an estimated token count. */
     public static PromptRequest ofText(int index, String text, int estimatedPromptLen, int outputLen) {
         return new PromptRequest(index, new PromptInput.Text(text), estimatedPromptLen, false, outputLen);
+    }
+
+    /** A row whose prompt is text counted by the run's tokenizer: {@code promptLen} is exact in that tokenizer. */
+    public static PromptRequest ofCountedText(int index, String text, int promptLen, int outputLen) {
+        return new PromptRequest(index, new PromptInput.Text(text), promptLen, true, outputLen);
     }
 
     /** The same row at another index with another output length (warmup copies). */

@@ -3,6 +3,7 @@ package dev.servebench.workload;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.RandomAccess;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
@@ -27,6 +28,12 @@ import org.apache.commons.rng.simple.RandomSource;
  *   <li>{@link PromptFormat#TEXT}: {@code len} common words, each preceded by a space, about one token
  *       each; the row's {@code promptLen} is the target {@code len} (as SGLang records it) and is marked
  *       inexact. The server may add special tokens (BOS, a chat template) on top.</li>
+ *   <li>{@link PromptFormat#TEXT} with a {@link Tokenizer}: text whose prompt count under the tokenizer
+ *       (special tokens included, so a server with the same tokenizer reports {@code len} as
+ *       {@code usage.prompt_tokens} for a completions request) is exactly {@code len}: the row's words while
+ *       they fit, then short fillers ({@link ExactLengthText}); marked exact. Built for every row when the
+ *       rows are made, so tokenizing costs nothing during the run. A {@code len} below the tokenizer's
+ *       special tokens (e.g. 0 with a BOS) cannot be met: the row is the empty text with its real count.</li>
  * </ul>
  *
  * @param numPrompts       rows to generate (>= 1)
@@ -36,9 +43,11 @@ import org.apache.commons.rng.simple.RandomSource;
  * @param format           how prompts are sent
  * @param vocabSpan        number of distinct token ids used (>= 1)
  * @param idBase           smallest token id used (>= 0)
+ * @param tokenizer        counts text prompts exactly (text format only)
  */
 public record RandomDataset(int numPrompts, int inputLen, int outputLen, double randomRangeRatio,
-                            PromptFormat format, int vocabSpan, int idBase) implements Dataset {
+                            PromptFormat format, int vocabSpan, int idBase, Optional<Tokenizer> tokenizer)
+        implements Dataset {
 
     public static final int DEFAULT_VOCAB_SPAN = 30_000;
     public static final int DEFAULT_ID_BASE = 1_000;
@@ -73,21 +82,30 @@ public record RandomDataset(int numPrompts, int inputLen, int outputLen, double 
             throw new IllegalArgumentException("idBase (" + idBase + ") + vocabSpan (" + vocabSpan
                     + ") must not exceed " + (Integer.MAX_VALUE + 1L));
         }
+        Objects.requireNonNull(tokenizer, "tokenizer");
     }
 
     /** Token-id prompts over the default id range [1000, 31000). */
     public static RandomDataset of(int numPrompts, int inputLen, int outputLen, double randomRangeRatio) {
         return new RandomDataset(numPrompts, inputLen, outputLen, randomRangeRatio, PromptFormat.TOKEN_IDS,
-                DEFAULT_VOCAB_SPAN, DEFAULT_ID_BASE);
+                DEFAULT_VOCAB_SPAN, DEFAULT_ID_BASE, Optional.empty());
     }
 
     public RandomDataset withFormat(PromptFormat newFormat) {
-        return new RandomDataset(numPrompts, inputLen, outputLen, randomRangeRatio, newFormat, vocabSpan, idBase);
+        return new RandomDataset(numPrompts, inputLen, outputLen, randomRangeRatio, newFormat, vocabSpan, idBase,
+                tokenizer);
     }
 
     /** Token ids in {@code [newIdBase, newIdBase + newVocabSpan)}, e.g. an embedded engine's small vocabulary. */
     public RandomDataset withVocabulary(int newVocabSpan, int newIdBase) {
-        return new RandomDataset(numPrompts, inputLen, outputLen, randomRangeRatio, format, newVocabSpan, newIdBase);
+        return new RandomDataset(numPrompts, inputLen, outputLen, randomRangeRatio, format, newVocabSpan, newIdBase,
+                tokenizer);
+    }
+
+    /** Text prompts of exactly the drawn length under {@code newTokenizer}. */
+    public RandomDataset withTokenizer(Tokenizer newTokenizer) {
+        return new RandomDataset(numPrompts, inputLen, outputLen, randomRangeRatio, format, vocabSpan, idBase,
+                Optional.of(newTokenizer));
     }
 
     /**
@@ -104,7 +122,19 @@ public record RandomDataset(int numPrompts, int inputLen, int outputLen, double 
         for (int i = 0; i < offsets.length; i++) {
             offsets[i] = rng.nextInt(vocabSpan);
         }
-        return new Rows(seed, inputLens, outputLens, offsets);
+        ExactLengthText.Plan[] plans = new ExactLengthText.Plan[format == PromptFormat.TEXT && tokenizer.isPresent()
+                ? numPrompts : 0];
+        for (int i = 0; i < plans.length; i++) {
+            int row = i;
+            plans[i] = ExactLengthText.plan(tokenizer.get(), words -> PromptWords.randomText(wordRng(seed, row), words),
+                    inputLens[i]);
+        }
+        return new Rows(seed, inputLens, outputLens, offsets, plans);
+    }
+
+    /** The generator of row {@code row}'s words: the same words for the same seed, however often it is made. */
+    private static UniformRandomProvider wordRng(long seed, int row) {
+        return RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {seed ^ STREAM, row});
     }
 
     /** A read-only list whose rows are built on each {@code get}; safe to read from several threads. */
@@ -113,12 +143,15 @@ public record RandomDataset(int numPrompts, int inputLen, int outputLen, double 
         private final int[] inputLens;
         private final int[] outputLens;
         private final int[] offsets;
+        /** Exact-length text of each row (text prompts with a tokenizer), else empty. */
+        private final ExactLengthText.Plan[] plans;
 
-        Rows(long seed, int[] inputLens, int[] outputLens, int[] offsets) {
+        Rows(long seed, int[] inputLens, int[] outputLens, int[] offsets, ExactLengthText.Plan[] plans) {
             this.seed = seed;
             this.inputLens = inputLens;
             this.outputLens = outputLens;
             this.offsets = offsets;
+            this.plans = plans;
         }
 
         @Override
@@ -126,9 +159,11 @@ public record RandomDataset(int numPrompts, int inputLen, int outputLen, double 
             Objects.checkIndex(i, inputLens.length);
             return switch (format) {
                 case TOKEN_IDS -> PromptRequest.ofTokenIds(i, tokenIds(i, offsets[i], inputLens[i]), outputLens[i]);
-                case TEXT -> PromptRequest.ofText(i, PromptWords.randomText(
-                        RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {seed ^ STREAM, i}), inputLens[i]),
-                        inputLens[i], outputLens[i]);
+                case TEXT -> plans.length == 0
+                        ? PromptRequest.ofText(i, PromptWords.randomText(wordRng(seed, i), inputLens[i]), inputLens[i],
+                                outputLens[i])
+                        : PromptRequest.ofCountedText(i, PromptWords.randomText(wordRng(seed, i), plans[i].words())
+                                + plans[i].suffix(), plans[i].tokens(), outputLens[i]);
             };
         }
 

@@ -5,25 +5,32 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.ListSampler;
 import org.apache.commons.rng.simple.RandomSource;
 
 /**
- * SGLang's {@code sharegpt} dataset (serving-metrics.md §5.2), without a tokenizer.
+ * SGLang's {@code sharegpt} dataset (serving-metrics.md §5.2), with the run's tokenizer or without one.
  *
  * <p>Conversations with at least two turns are kept and their first two turns used (prompt = first turn,
  * completion = second; roles are not checked, as in SGLang), shuffled with the seed; then rows are taken
- * in that order, skipping those whose estimated prompt length is below 2 or whose estimated completion
- * length is below 2 (or, with a context length, whose prompt plus output exceeds it), until
+ * in that order, skipping those whose prompt length is below 2 or whose completion length is below 2 (or,
+ * with a context length, whose prompt plus output exceeds it), until
  * {@code numPrompts} are collected. Like SGLang, when fewer rows qualify the result is simply shorter
  * (check {@code size()}); vLLM would oversample instead. No qualifying row at all is an error.
  *
- * <p>Token counts are estimates, {@code max(1, round(codePoints / 4))}, because this project has no
- * tokenizer: about right for English under BPE, low for code and CJK text. Prompts are therefore
- * {@link PromptInput.Text} rows marked inexact, and the server's usage is the real prompt length. SGLang
- * filters on exact tokenizer counts, so the rows kept here differ slightly at the boundaries.
+ * <p>With a {@link Tokenizer} the lengths are SGLang's: {@code len(tokenizer.encode(text))} of the prompt and
+ * of the completion, special tokens included (SGLang counts the completion that way too), and rows are
+ * marked exact. These are the filters of the SGLang version servebench follows (S1: below 2 tokens, the
+ * context length); the older 4 / 1024 / 2048 limits of SGLang's first client and vLLM are not applied.
+ * Only the rows looked at are tokenized, in the shuffled order, until enough are collected, as SGLang does.
+ *
+ * <p>Without a tokenizer, token counts are estimates, {@code max(1, round(codePoints / 4))}: about right for
+ * English under BPE, low for code and CJK text. Prompts are then {@link PromptInput.Text} rows marked
+ * inexact, and the server's usage is the real prompt length; the rows kept differ from SGLang's slightly at
+ * the filter boundaries.
  *
  * <p>With a fixed output length ({@code --sharegpt-output-len}) every row requests that many tokens and
  * the completion-length filter is not applied (SGLang applies it to the fixed length, which for a fixed
@@ -33,11 +40,12 @@ import org.apache.commons.rng.simple.RandomSource;
  * @param numPrompts     rows wanted (>= 1)
  * @param fixedOutputLen output length for every row instead of the completion's estimate (>= 1)
  * @param contextLen     drop rows whose prompt plus output length exceeds this (>= 1)
+ * @param tokenizer      counts prompts and completions exactly instead of estimating them
  */
-public record ShareGptDataset(Path file, int numPrompts, OptionalInt fixedOutputLen, OptionalInt contextLen)
-        implements Dataset {
+public record ShareGptDataset(Path file, int numPrompts, OptionalInt fixedOutputLen, OptionalInt contextLen,
+                              Optional<Tokenizer> tokenizer) implements Dataset {
 
-    /** Rows shorter than this (estimated tokens) are dropped, as SGLang does. */
+    /** Rows shorter than this (tokens, or estimated tokens without a tokenizer) are dropped, as SGLang does. */
     public static final int MIN_LEN = 2;
 
     /** Keeps this dataset's stream apart from the arrival plan's for the same user seed. */
@@ -56,18 +64,24 @@ public record ShareGptDataset(Path file, int numPrompts, OptionalInt fixedOutput
         if (contextLen.isPresent() && contextLen.getAsInt() < 1) {
             throw new IllegalArgumentException("contextLen (" + contextLen.getAsInt() + ") must be >= 1");
         }
+        Objects.requireNonNull(tokenizer, "tokenizer");
     }
 
     public static ShareGptDataset of(Path file, int numPrompts) {
-        return new ShareGptDataset(file, numPrompts, OptionalInt.empty(), OptionalInt.empty());
+        return new ShareGptDataset(file, numPrompts, OptionalInt.empty(), OptionalInt.empty(), Optional.empty());
     }
 
     public ShareGptDataset withFixedOutputLen(int outputLen) {
-        return new ShareGptDataset(file, numPrompts, OptionalInt.of(outputLen), contextLen);
+        return new ShareGptDataset(file, numPrompts, OptionalInt.of(outputLen), contextLen, tokenizer);
     }
 
     public ShareGptDataset withContextLen(int maxTotalLen) {
-        return new ShareGptDataset(file, numPrompts, fixedOutputLen, OptionalInt.of(maxTotalLen));
+        return new ShareGptDataset(file, numPrompts, fixedOutputLen, OptionalInt.of(maxTotalLen), tokenizer);
+    }
+
+    /** Exact prompt and completion lengths from {@code newTokenizer}. */
+    public ShareGptDataset withTokenizer(Tokenizer newTokenizer) {
+        return new ShareGptDataset(file, numPrompts, fixedOutputLen, contextLen, Optional.of(newTokenizer));
     }
 
     /** Estimated token count of {@code text}: {@code max(1, round(codePoints / 4))}. */
@@ -80,7 +94,7 @@ public record ShareGptDataset(Path file, int numPrompts, OptionalInt fixedOutput
      */
     @Override
     public List<PromptRequest> requests(long seed) {
-        List<ShareGptReader.Exchange> exchanges = new ArrayList<>(ShareGptReader.read(file));
+        List<ShareGptReader.Exchange> exchanges = new ArrayList<>(ShareGptReader.read(file, tokenizer.isPresent()));
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed ^ STREAM);
         ListSampler.shuffle(rng, exchanges);
         List<PromptRequest> rows = new ArrayList<>(Math.min(numPrompts, exchanges.size()));
@@ -88,12 +102,17 @@ public record ShareGptDataset(Path file, int numPrompts, OptionalInt fixedOutput
             if (rows.size() == numPrompts) {
                 break;
             }
-            int promptLen = estimateTokens(exchange.prompt());
-            int outputLen = fixedOutputLen.orElse(exchange.completionTokens());
+            int promptLen = tokenizer.map(t -> t.countPrompt(exchange.prompt()))
+                    .orElseGet(() -> estimateTokens(exchange.prompt()));
+            int outputLen = fixedOutputLen.isPresent() ? fixedOutputLen.getAsInt() : tokenizer
+                    .map(t -> t.countPrompt(exchange.completion().orElseThrow()))
+                    .orElseGet(exchange::completionTokens);
             boolean tooShort = promptLen < MIN_LEN || (fixedOutputLen.isEmpty() && outputLen < MIN_LEN);
             boolean tooLong = contextLen.isPresent() && (long) promptLen + outputLen > contextLen.getAsInt();
             if (!tooShort && !tooLong) {
-                rows.add(PromptRequest.ofText(rows.size(), exchange.prompt(), promptLen, outputLen));
+                rows.add(tokenizer.isPresent()
+                        ? PromptRequest.ofCountedText(rows.size(), exchange.prompt(), promptLen, outputLen)
+                        : PromptRequest.ofText(rows.size(), exchange.prompt(), promptLen, outputLen));
             }
         }
         if (rows.isEmpty()) {
@@ -104,9 +123,10 @@ public record ShareGptDataset(Path file, int numPrompts, OptionalInt fixedOutput
     }
 
     private String filters() {
-        String filters = "prompt >= " + MIN_LEN + " estimated tokens";
+        String unit = tokenizer.isPresent() ? " tokens" : " estimated tokens";
+        String filters = "prompt >= " + MIN_LEN + unit;
         if (fixedOutputLen.isEmpty()) {
-            filters += ", completion >= " + MIN_LEN + " estimated tokens";
+            filters += ", completion >= " + MIN_LEN + unit;
         }
         if (contextLen.isPresent()) {
             filters += ", prompt + output <= " + contextLen.getAsInt();

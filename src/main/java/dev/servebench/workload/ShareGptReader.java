@@ -17,14 +17,19 @@ import java.util.regex.Pattern;
 /**
  * Streams a ShareGPT JSON file ({@code [{"id": ..., "conversations": [{"from": ..., "value": ...}, ...]},
  * ...]}) and keeps, for each conversation with at least two turns, the first turn's text and the second
- * turn's estimated token count. Streaming rather than a tree, because the usual file is ~650 MB and only
- * the first two turns are needed. The structure is checked strictly (a wrong file should fail loudly, with
+ * turn's estimated token count (and its text, when a tokenizer will count it). Streaming rather than a tree,
+ * because the usual file is ~650 MB and only the first two turns are needed. The structure is checked strictly (a wrong file should fail loudly, with
  * the line, column and JSON path); the content is not (roles are ignored, as SGLang ignores them).
  */
 final class ShareGptReader {
 
-    /** The part of a conversation the benchmark uses. */
-    record Exchange(String prompt, int completionTokens) {
+    /**
+     * The part of a conversation the benchmark uses.
+     *
+     * @param completionTokens the completion's estimated token count
+     * @param completion       the completion's text, when the reader was asked to keep it
+     */
+    record Exchange(String prompt, int completionTokens, java.util.Optional<String> completion) {
     }
 
     private static final JsonFactory JSON = JsonFactory.builder().build();
@@ -32,18 +37,25 @@ final class ShareGptReader {
 
     private final Path file;
     private final JsonParser parser;
+    private final boolean keepCompletions;
     /** JSON path of the value being read, for error messages. */
     private String path = "$";
 
-    private ShareGptReader(Path file, JsonParser parser) {
+    private ShareGptReader(Path file, JsonParser parser, boolean keepCompletions) {
         this.file = file;
         this.parser = parser;
+        this.keepCompletions = keepCompletions;
     }
 
-    /** The exchanges of all conversations with >= 2 turns, in file order. */
+    /** The exchanges of all conversations with >= 2 turns, in file order, completions as estimates only. */
     static List<Exchange> read(Path file) {
+        return read(file, false);
+    }
+
+    /** The exchanges of all conversations with >= 2 turns, in file order; with their completions' text if asked. */
+    static List<Exchange> read(Path file, boolean keepCompletions) {
         try (InputStream in = Files.newInputStream(file); JsonParser parser = JSON.createParser(in)) {
-            ShareGptReader reader = new ShareGptReader(file, parser);
+            ShareGptReader reader = new ShareGptReader(file, parser, keepCompletions);
             try {
                 return reader.readFile();
             } catch (StreamReadException e) {
@@ -122,7 +134,8 @@ final class ShareGptReader {
             count++;
         }
         path = turnsPath;
-        return count < 2 ? null : new Exchange(first, ShareGptDataset.estimateTokens(second));
+        return count < 2 ? null : new Exchange(first, ShareGptDataset.estimateTokens(second),
+                keepCompletions ? java.util.Optional.of(second) : java.util.Optional.empty());
     }
 
     /** One {@code {"from": ..., "value": "..."}} turn; returns the value. */

@@ -29,8 +29,26 @@ class ModelCacheTest {
         assertThat(Files.getLastModifiedTime(second)).as("not rewritten").isEqualTo(old);
         assertThat(first.getFileName().toString()).matches("tiny-moe-[0-9a-f]{12}-q4_0\\.gguf");
         try (Stream<Path> files = Files.list(dir.resolve("cache"))) {
-            assertThat(files).as("no temporary files left").containsExactly(first);
+            assertThat(files).as("the model and its tokenizer, no temporary files left")
+                    .containsExactlyInAnyOrder(first, ModelCache.tokenizerFile(first));
         }
+    }
+
+    @Test
+    void writesTheTokenizerBesideAModelCachedWithoutOne() throws Exception {
+        ModelSpec spec = new ModelSpec(3, WeightType.Q4_0);
+        Path model = ModelCache.ensure(spec, dir);
+        Path tokenizer = ModelCache.tokenizerFile(model);
+        String written = Files.readString(tokenizer);
+        FileTime old = FileTime.from(Instant.parse("2001-01-01T00:00:00Z"));
+        Files.setLastModifiedTime(model, old);
+        Files.delete(tokenizer);
+
+        ModelCache.ensure(spec, dir);
+
+        assertThat(tokenizer.getFileName().toString()).matches("tiny-moe-[0-9a-f]{12}-q4_0\\.tokenizer\\.json");
+        assertThat(Files.readString(tokenizer)).isEqualTo(written);
+        assertThat(Files.getLastModifiedTime(model)).as("the model is not rewritten").isEqualTo(old);
     }
 
     @Test

@@ -169,13 +169,14 @@ class SpecReaderTest {
                   seed: 7
                   prompt_format: text
                   ignore_eos: false
+                  tokenizer: ../../models/m
                 sweep:
                   request_rate: [2, 4.5]
                 """, "fixtures/specs/s.yaml");
 
         assertThat(spec.workload()).isEqualTo(new WorkloadSpec(
                 new ShareGptDatasetSpec(Path.of("fixtures/sharegpt-sample.json"), OptionalInt.of(200)),
-                new PromptCount.Fixed(50), 7, PromptFormat.TEXT, false));
+                new PromptCount.Fixed(50), 7, PromptFormat.TEXT, false, Optional.of(Path.of("models/m"))));
         assertThat(spec.target()).isEqualTo(new EmbeddedTargetSpec(WeightType.F16, 16, 2, Backend.OPENAI,
                 Optional.empty()));
     }

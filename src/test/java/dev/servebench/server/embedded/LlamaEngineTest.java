@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.servebench.server.embedded.RecordingSink.End;
 import dev.servebench.server.embedded.TokenSink.FinishReason;
+import dev.servebench.gguf.ModelCache;
 import dev.servebench.gguf.SpmVocabulary;
+import dev.servebench.workload.HfTokenizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -161,5 +163,23 @@ class LlamaEngineTest {
         assertThat(ids).isNotEmpty().doesNotContain(SpmVocabulary.BOS);
         List<Integer> list = java.util.Arrays.stream(ids).boxed().toList();
         assertThat(decode(list)).isEqualTo(" hello world, kabo!");
+    }
+
+    @Test
+    void theGeneratedTokenizerJsonGivesTheEnginesIdsOnEveryText() throws Exception {
+        try (HfTokenizer tokenizer = HfTokenizer.load(ModelCache.tokenizerFile(TestModels.q4_0()))) {
+            List<String> texts = TokenizerTexts.all(500);
+            int agreed = 0;
+            for (String text : texts) {
+                long[] hf = tokenizer.encodePrompt(text);
+                int[] engineIds = engine.tokenize(text);
+                assertThat(hf[0]).as("BOS first").isEqualTo(SpmVocabulary.BOS);
+                assertThat(java.util.Arrays.stream(hf).skip(1).mapToInt(Math::toIntExact).toArray())
+                        .as("ids of %s", text.replace("\n", "\\n")).containsExactly(engineIds);
+                assertThat(tokenizer.countPrompt(text)).isEqualTo(engineIds.length + 1);
+                agreed++;
+            }
+            assertThat(agreed).isGreaterThan(500);
+        }
     }
 }
