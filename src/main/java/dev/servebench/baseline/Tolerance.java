@@ -2,6 +2,8 @@ package dev.servebench.baseline;
 
 import dev.servebench.metric.Direction;
 import dev.servebench.metric.MetricId;
+import dev.servebench.metric.Statistic;
+import dev.servebench.metric.TokenBasis;
 import dev.servebench.metric.Unit;
 import java.util.EnumMap;
 import java.util.Map;
@@ -63,14 +65,15 @@ public record Tolerance(Map<MetricId, Double> overrides, double alpha) {
             return 0;
         }
         if (metric.statistic().isPresent()) {
-            return switch (metric.statistic().get()) {
-                case MEAN, MEDIAN, P90, P95 -> 0.10;
-                case P99 -> 0.15;
+            Statistic statistic = metric.statistic().get();
+            return switch (statistic.kind()) {
+                case MEAN, MEDIAN -> 0.10;
+                case PERCENTILE -> statistic.rank() <= 95 ? 0.10 : statistic.rank() <= 99 ? 0.15 : 0.25;
                 case STD, MAX -> 0.25;
             };
         }
-        if (metric == MetricId.PEAK_OUTPUT_THROUGHPUT || metric == MetricId.VLLM_PEAK_OUTPUT_THROUGHPUT) {
-            return 0.10; // the maximum of one-second buckets: fewer tokens behind it than the whole-run rate
+        if (metric.unit() == Unit.TOKENS_PER_SECOND && metric.tokenBasis() == TokenBasis.TOKEN_EVENTS) {
+            return 0.10; // a peak: the maximum of one-second buckets, fewer tokens behind it than the whole-run rate
         }
         if (metric.unit() == Unit.TOKENS_PER_SECOND || metric.unit() == Unit.REQUESTS_PER_SECOND) {
             return 0.05;

@@ -7,14 +7,13 @@ import java.util.Map;
 
 /**
  * One metric list (seconds) and its numpy statistics, each computed on first use. The order statistics
- * (median, p90, p95, p99) are selected together: the ranks they read are collected by running numpy's
+ * (the median and every percentile a {@link MetricId} uses) are selected together: the ranks they read are collected by running numpy's
  * formulas once with a recording lookup, then selected in one go, so the formulas exist only in
  * {@link NumpyStats}.
  */
 final class Sample {
 
-
-    private static final double[] PERCENTILES = {90, 95, 99};
+    private static final double[] PERCENTILES = MetricId.percentileRanks();
 
     private final DoubleSeries values;
     private final RankSelect.Limits limits;

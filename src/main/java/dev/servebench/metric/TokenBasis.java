@@ -36,6 +36,20 @@ public enum TokenBasis {
 
     /** The input count a basis adds up: none, the dataset's prompt_len, or the server's prompt_tokens. */
     public enum InputCount {
-        NONE, DATASET, USAGE
+        NONE("no input tokens"),
+        DATASET("dataset prompt_len: exact for token-id prompts, an estimate for text prompts"),
+        USAGE("server usage.prompt_tokens, exact; the dataset prompt_len (an estimate for text prompts) where a"
+                + " response carried no usage");
+
+        private final String description;
+
+        InputCount(String description) {
+            this.description = description;
+        }
+
+        /** What is counted, and when it is an estimate; for docs/metrics.md. */
+        public String description() {
+            return description;
+        }
     }
 }

@@ -3,38 +3,38 @@ package dev.servebench.report;
 import dev.servebench.results.RunDescription;
 import dev.servebench.results.PointContext;
 
-import static dev.servebench.metric.MetricId.*;
-
 import dev.servebench.load.ClientUsage;
 import dev.servebench.load.LoadPoint;
+import dev.servebench.metric.LatencySeries;
 import dev.servebench.metric.MetricId;
+import dev.servebench.metric.Origin;
 import dev.servebench.metric.ServingSummary;
-import dev.servebench.metric.Unit;
 import dev.servebench.record.FailureKind;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * The console summary of one load point. The first block reproduces SGLang's "Serving Benchmark Result"
- * layout and labels line for line (labels padded to 40, values to 10, two decimals rounded half-even);
- * the blocks after it are vLLM's variants and servebench's own checks, each label naming its metric.
+ * layout and labels line for line (labels padded to 40, values to 10, two decimals rounded half-even): every
+ * metric with an SGLang label, in {@link MetricId}'s order. The blocks after it are vLLM's variants and
+ * servebench's own checks: the metrics that declare a console label ({@link MetricId#consoleLabel()}).
  */
 public final class ConsoleSummary {
 
     private static final int RULE = 50;
 
-    private static final List<Section> SGLANG = List.of(
-            new Section("End-to-End Latency", List.of(MEAN_E2E_LATENCY_MS, MEDIAN_E2E_LATENCY_MS, P90_E2E_LATENCY_MS,
-                    P95_E2E_LATENCY_MS, P99_E2E_LATENCY_MS)),
-            new Section("Time to First Token", List.of(MEAN_TTFT_MS, MEDIAN_TTFT_MS, P90_TTFT_MS, P95_TTFT_MS, P99_TTFT_MS)),
-            new Section("Time per Output Token (excl. 1st token)", List.of(MEAN_TPOT_MS, MEDIAN_TPOT_MS, P90_TPOT_MS,
-                    P95_TPOT_MS, P99_TPOT_MS)),
-            new Section("Inter-Token Latency", List.of(MEAN_ITL_MS, MEDIAN_ITL_MS, P90_ITL_MS, P95_ITL_MS, P99_ITL_MS,
-                    MAX_ITL_MS)));
-
-    private record Section(String title, List<MetricId> metrics) {}
+    /** Every metric SGLang prints, in its order: the run's totals, then one section per latency series. */
+    private static final List<MetricId> SGLANG = Arrays.stream(MetricId.values())
+            .filter(m -> m.sglangLabel().isPresent()).toList();
+    /** vLLM's variants and servebench's own lines: the metrics that declare a console label of their own. */
+    private static final List<MetricId> VLLM = declaredLines(m -> m.origin() == Origin.VLLM);
+    private static final List<MetricId> SERVEBENCH = declaredLines(m -> m.origin() != Origin.VLLM);
 
     private ConsoleSummary() {}
 
@@ -53,20 +53,14 @@ public final class ConsoleSummary {
         line(out, "Backend:", run.backend());
         line(out, "Traffic request rate:", point.closedLoop() ? "inf" : Decimal.fixed(point.requestRate(), 2));
         line(out, "Max request concurrency:", point.maxConcurrency() == 0 ? "not set" : Integer.toString(point.maxConcurrency()));
-        integer(out, s, COMPLETED);
-        value(out, s, BENCHMARK_DURATION);
-        integer(out, s, TOTAL_INPUT_TOKENS);
-        integer(out, s, TOTAL_OUTPUT_TOKENS);
-        for (MetricId id : List.of(REQUEST_THROUGHPUT, INPUT_THROUGHPUT, OUTPUT_THROUGHPUT, PEAK_OUTPUT_THROUGHPUT)) {
-            value(out, s, id);
-        }
-        integer(out, s, PEAK_CONCURRENT_REQUESTS);
-        value(out, s, TOTAL_THROUGHPUT);
-        value(out, s, CONCURRENCY);
-        for (Section section : SGLANG) {
-            out.append(center(section.title(), '-')).append('\n');
-            section.metrics().forEach(id -> value(out, s, id));
-        }
+        SGLANG.stream().filter(id -> id.series().isEmpty()).forEach(id -> metric(out, s, id));
+        Map<LatencySeries, List<MetricId>> sections = SGLANG.stream().filter(id -> id.series().isPresent())
+                .collect(Collectors.groupingBy(id -> id.series().get(), LinkedHashMap::new, Collectors.toList()));
+        sections.forEach((series, metrics) -> {
+            out.append(center(series.consoleSection().orElseThrow(
+                    () -> new IllegalStateException("SGLang prints no section for " + series)), '-')).append('\n');
+            metrics.forEach(id -> metric(out, s, id));
+        });
         out.append("=".repeat(RULE)).append('\n');
         appendVllm(out, s);
         appendServebench(out, run, s, client, context);
@@ -75,12 +69,7 @@ public final class ConsoleSummary {
 
     private static void appendVllm(StringBuilder out, ServingSummary s) {
         out.append(center("vLLM definitions (where they differ)", '-')).append('\n');
-        integer(out, s, FAILED, "Failed requests:");
-        value(out, s, REQUEST_GOODPUT, "Request goodput (req/s):");
-        integer(out, s, VLLM_PEAK_CONCURRENT_REQUESTS, "Peak concurrent requests (exact sweep):");
-        value(out, s, VLLM_MEAN_TTFT_MS, "Mean TTFT, first choices event (ms):");
-        value(out, s, VLLM_P99_TTFT_MS, "P99 TTFT, first choices event (ms):");
-        value(out, s, VLLM_MEAN_E2EL_MS, "Mean E2EL, last token event (ms):");
+        VLLM.forEach(id -> metric(out, s, id));
     }
 
     private static void appendServebench(StringBuilder out, RunDescription run, ServingSummary s, ClientUsage client,
@@ -89,15 +78,7 @@ public final class ConsoleSummary {
         line(out, "Output token source:", s.tokenSource().name().toLowerCase(Locale.ROOT));
         line(out, "Prompts sent as:", run.tokenIdPrompts() ? "token ids (exact lengths)" : "text (lengths estimated)");
         line(out, "Input token source:", s.inputTokens().describe());
-        integer(out, s, SERVER_INPUT_TOKENS, "Server input tokens (usage):");
-        value(out, s, SERVER_INPUT_THROUGHPUT, "Server input throughput (tok/s):");
-        value(out, s, SERVER_TOTAL_THROUGHPUT, "Server total throughput (tok/s):");
-        integer(out, s, PROMPT_TOKEN_MISMATCHES, "Usage vs dataset prompt mismatches:");
-        integer(out, s, USAGE_MISSING, "Requests without server usage:");
-        integer(out, s, TOKEN_COUNT_MISMATCHES, "Usage vs chunk-count mismatches:");
-        value(out, s, MEAN_QUEUE_TIME_MS, "Mean client queue time (ms):");
-        value(out, s, P99_QUEUE_TIME_MS, "P99 client queue time (ms):");
-        value(out, s, P99_DISPATCH_LAG_MS, "P99 client dispatch lag (ms):");
+        SERVEBENCH.forEach(id -> metric(out, s, id));
         line(out, run.embeddedInProcess() ? "Process CPU, client + engine (cores):" : "Client CPU (cores):",
                 Decimal.fixed(client.coresUsed(), 2));
         for (Map.Entry<FailureKind, Integer> failure : s.failuresByKind().entrySet()) {
@@ -121,30 +102,18 @@ public final class ConsoleSummary {
         out.append("=".repeat(RULE)).append('\n');
     }
 
-    private static void value(StringBuilder out, ServingSummary s, MetricId id) {
-        value(out, s, id, id.sglangLabel().orElseGet(() -> fallbackLabel(id)));
+    private static List<MetricId> declaredLines(Predicate<MetricId> block) {
+        return Arrays.stream(MetricId.values()).filter(m -> m.sglangLabel().isEmpty() && m.consoleLabel().isPresent())
+                .filter(block).toList();
     }
 
-    private static void value(StringBuilder out, ServingSummary s, MetricId id, String label) {
+    /** The metric's line, counts without decimals, others with two; none when the metric is absent. */
+    private static void metric(StringBuilder out, ServingSummary s, MetricId id) {
         OptionalDouble v = s.value(id);
         if (v.isPresent()) {
-            line(out, label, Decimal.fixed(v.getAsDouble(), 2));
+            line(out, id.consoleLabel().orElseThrow(), id.wholeNumber() ? Long.toString(Math.round(v.getAsDouble()))
+                    : Decimal.fixed(v.getAsDouble(), 2));
         }
-    }
-
-    private static void integer(StringBuilder out, ServingSummary s, MetricId id) {
-        integer(out, s, id, id.sglangLabel().orElseGet(() -> fallbackLabel(id)));
-    }
-
-    private static void integer(StringBuilder out, ServingSummary s, MetricId id, String label) {
-        OptionalDouble v = s.value(id);
-        if (v.isPresent()) {
-            line(out, label, Long.toString(Math.round(v.getAsDouble())));
-        }
-    }
-
-    private static String fallbackLabel(MetricId id) {
-        return id.id() + (id.unit() == Unit.REQUESTS || id.unit() == Unit.TOKENS ? ":" : " (" + id.unit().symbol() + "):");
     }
 
     private static void line(StringBuilder out, String label, String value) {

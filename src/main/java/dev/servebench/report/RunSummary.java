@@ -1,9 +1,7 @@
 package dev.servebench.report;
 
-import static dev.servebench.metric.MetricId.*;
-
 import dev.servebench.metric.MetricId;
-import dev.servebench.metric.Unit;
+import dev.servebench.metric.View;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -23,9 +21,8 @@ import java.util.stream.Stream;
  */
 public final class RunSummary {
 
-    /** The headline, in SGLang's labels, two per line: throughputs, then latencies, then request counts. */
-    public static final List<MetricId> HEADLINE = List.of(OUTPUT_THROUGHPUT, PEAK_OUTPUT_THROUGHPUT, INPUT_THROUGHPUT,
-            TOTAL_THROUGHPUT, MEDIAN_TTFT_MS, P99_TTFT_MS, MEDIAN_ITL_MS, P99_ITL_MS, COMPLETED, FAILED);
+    /** The headline ({@link View#RUN_HEADLINE}), in the reference tools' labels, two per line. */
+    public static final List<MetricId> HEADLINE = MetricId.inView(View.RUN_HEADLINE);
 
     private static final int WIDTH = 100;
 
@@ -98,9 +95,9 @@ public final class RunSummary {
                     : " " + point.name() + (point.repeats() == 1 ? " " : " (median of " + point.repeats() + " repeats) ");
             out.append(center(title, '-', WIDTH)).append('\n');
             if (point.repeats() > 0) {
-                for (int i = 0; i + 1 < HEADLINE.size(); i += 2) {
-                    out.append((cell(point, HEADLINE.get(i)) + "   " + cell(point, HEADLINE.get(i + 1))).stripTrailing())
-                            .append('\n');
+                for (int i = 0; i < HEADLINE.size(); i += 2) {
+                    String right = i + 1 < HEADLINE.size() ? cell(point, HEADLINE.get(i + 1)) : "";
+                    out.append((cell(point, HEADLINE.get(i)) + "   " + right).stripTrailing()).append('\n');
                 }
             }
             lines(out, point.verdicts(), " @ " + point.name());
@@ -138,7 +135,7 @@ public final class RunSummary {
     private static String cell(Point point, MetricId metric) {
         Double value = point.headline().get(metric);
         String text = value == null ? "not measured"
-                : metric.unit() == Unit.REQUESTS ? Long.toString(Math.round(value)) : Decimal.fixed(value, 2);
+                : metric.wholeNumber() ? Long.toString(Math.round(value)) : Decimal.fixed(value, 2);
         return String.format(Locale.ROOT, "%-38s %-10s", label(metric), text);
     }
 
@@ -147,9 +144,9 @@ public final class RunSummary {
         return String.valueOf(fill).repeat(pad / 2) + text + String.valueOf(fill).repeat(pad - pad / 2);
     }
 
-    /** SGLang's label where SGLang prints the metric; failed requests is vLLM's line (SGLang prints none). */
+    /** SGLang's label where SGLang prints the metric, else vLLM's (failed requests: SGLang prints none). */
     static String label(MetricId metric) {
-        return metric == FAILED ? "Failed requests:" : metric.sglangLabel().orElseThrow(
-                () -> new IllegalStateException(metric.id() + " has no SGLang label"));
+        return metric.sglangLabel().or(metric::vllmLabel).orElseThrow(
+                () -> new IllegalStateException(metric.id() + " has no reference tool's label"));
     }
 }

@@ -164,18 +164,11 @@ public final class SummaryJson {
     }
 
     private static void putNumber(ObjectNode node, String key, MetricId id, double value) {
-        if (isCount(id) && value == Math.rint(value)) {
+        if (id.wholeNumber() && value == Math.rint(value)) {
             node.put(key, (long) value);
         } else {
             node.put(key, value);
         }
-    }
-
-    private static boolean isCount(MetricId id) {
-        return switch (id.unit()) {
-            case REQUESTS, TOKENS -> id != MetricId.CONCURRENCY;
-            case TOKENS_PER_SECOND, REQUESTS_PER_SECOND, MILLISECONDS, SECONDS -> false;
-        };
     }
 
     /** Writes to a temporary file beside {@code file}, then renames it into place. */

@@ -1,6 +1,7 @@
 package dev.servebench.verdict;
 
 import dev.servebench.metric.MetricId;
+import dev.servebench.metric.View;
 import dev.servebench.spec.Expectation;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.Measurements;
@@ -19,8 +20,7 @@ import java.util.Set;
 public final class ExpectationMessage {
 
     /** The throughputs always shown side by side: the seeds' "3,740 tok/s" was the total, not the output. */
-    static final List<MetricId> SIBLINGS = List.of(MetricId.OUTPUT_THROUGHPUT, MetricId.INPUT_THROUGHPUT,
-            MetricId.TOTAL_THROUGHPUT, MetricId.PEAK_OUTPUT_THROUGHPUT);
+    static final List<MetricId> SIBLINGS = MetricId.inView(View.THROUGHPUT_TABLE);
 
     private ExpectationMessage() {
     }

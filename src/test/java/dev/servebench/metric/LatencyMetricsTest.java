@@ -14,6 +14,7 @@ import static dev.servebench.metric.MetricId.P95_TTFT_MS;
 import static dev.servebench.metric.MetricId.P99_E2E_LATENCY_MS;
 import static dev.servebench.metric.MetricId.P99_ITL_MS;
 import static dev.servebench.metric.MetricId.P99_TPOT_MS;
+import static dev.servebench.metric.MetricId.P999_TTFT_MS;
 import static dev.servebench.metric.MetricId.P99_TTFT_MS;
 import static dev.servebench.metric.MetricId.STD_TTFT_MS;
 import static dev.servebench.metric.Records.aRequest;
@@ -50,6 +51,21 @@ class LatencyMetricsTest {
         assertThat(s.value(P90_TTFT_MS)).hasValue((1.0 - 0.25 * (1 - (3 * 0.9 - 2))) * 1000);
         assertThat(s.value(P95_TTFT_MS)).hasValue((1.0 - 0.25 * (1 - (3 * 0.95 - 2))) * 1000);
         assertThat(s.value(P99_TTFT_MS)).hasValue((1.0 - 0.25 * (1 - (3 * 0.99 - 2))) * 1000);
+    }
+
+    @Test
+    void p999TtftIsNumpysLinearPercentileAndNoToolReportsIt() {
+        ServingSummary s = fourTtfts();
+        // p99.9: v = 3 * 0.999 = 2.997, lo = 0.75, hi = 1.0, g = 0.997 >= 0.5 -> hi - d * (1 - g)
+        assertThat(s.value(P999_TTFT_MS)).hasValue((1.0 - 0.25 * (1 - (3 * (99.9 / 100) - 2))) * 1000);
+        assertThat(s.value(P999_TTFT_MS).getAsDouble()).isGreaterThan(s.value(P99_TTFT_MS).getAsDouble())
+                .isLessThan(1000.0);
+        assertThat(P999_TTFT_MS.id()).isEqualTo("p999_ttft_ms");
+        assertThat(P999_TTFT_MS.sglangKey()).isEmpty();
+        assertThat(P999_TTFT_MS.sglangLabel()).isEmpty();
+        assertThat(P999_TTFT_MS.consoleLabel()).isEmpty();
+        assertThat(P999_TTFT_MS.gated()).isFalse();
+        assertThat(View.values()).noneMatch(P999_TTFT_MS::shownIn);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.servebench.metric;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import java.util.Arrays;
 import java.util.HashSet;
@@ -141,5 +142,81 @@ class MetricIdTest {
         assertThat(MetricId.TOTAL_INPUT_TOKENS.direction()).isEqualTo(Direction.INFORMATIONAL);
         assertThat(MetricId.OUTPUT_THROUGHPUT.tokenBasis()).isEqualTo(TokenBasis.OUTPUT_LENGTH);
         assertThat(MetricId.PEAK_OUTPUT_THROUGHPUT.tokenBasis()).isEqualTo(TokenBasis.TOKEN_EVENTS);
+    }
+
+    @Test
+    void viewsSelectTheirMetricsByDeclarationInRankOrder() {
+        assertThat(MetricId.inView(View.RUN_HEADLINE)).containsExactly(MetricId.OUTPUT_THROUGHPUT,
+                MetricId.PEAK_OUTPUT_THROUGHPUT, MetricId.INPUT_THROUGHPUT, MetricId.TOTAL_THROUGHPUT,
+                MetricId.MEDIAN_TTFT_MS, MetricId.P99_TTFT_MS, MetricId.MEDIAN_ITL_MS, MetricId.P99_ITL_MS,
+                MetricId.COMPLETED, MetricId.FAILED);
+        assertThat(MetricId.inView(View.THROUGHPUT_TABLE)).containsExactly(MetricId.OUTPUT_THROUGHPUT,
+                MetricId.INPUT_THROUGHPUT, MetricId.TOTAL_THROUGHPUT, MetricId.PEAK_OUTPUT_THROUGHPUT);
+        assertThat(MetricId.inView(View.TREND_HEADLINE)).containsExactly(MetricId.OUTPUT_THROUGHPUT,
+                MetricId.P99_TTFT_MS, MetricId.P99_ITL_MS);
+        assertThat(MetricId.inView(View.HTML_LATENCY_TABLE)).allSatisfy(id -> assertThat(id.series()).isPresent())
+                .hasSize(12);
+    }
+
+    @Test
+    void declarationsThatAViewCannotShowAreRefused() {
+        MetricDefinition count = MetricDefinition.servebench("x_count", Unit.REQUESTS, Direction.INFORMATIONAL,
+                TokenBasis.NONE, "x", a -> 0);
+        assertThatIllegalArgumentException().isThrownBy(count::gated).withMessageContaining("x_count")
+                .withMessageContaining("informational");
+        assertThatIllegalArgumentException().isThrownBy(() -> count.shown(View.HTML_LATENCY_TABLE))
+                .withMessageContaining("latency series");
+        assertThatIllegalArgumentException().isThrownBy(() -> count.shown(View.THROUGHPUT_TABLE))
+                .withMessageContaining("tok/s");
+        assertThatIllegalArgumentException().isThrownBy(() -> count.shown(View.RUN_HEADLINE))
+                .withMessageContaining("label");
+        assertThatIllegalArgumentException().isThrownBy(() -> count.console("no colon"))
+                .withMessageContaining("':'");
+        assertThatIllegalArgumentException().isThrownBy(() -> count.shown(View.TREND_HEADLINE)
+                .shown(View.TREND_HEADLINE)).withMessageContaining("twice");
+        MetricDefinition printed = MetricDefinition.stat(Statistic.MEAN, LatencySeries.SGLANG_TTFT,
+                Reported.PRINTED_AND_WRITTEN);
+        assertThatIllegalArgumentException().isThrownBy(() -> printed.console("Mine:"))
+                .withMessageContaining("SGLang does not print");
+        assertThatIllegalArgumentException().isThrownBy(() -> MetricDefinition.stat(Statistic.MEAN,
+                LatencySeries.QUEUE_TIME, Reported.WRITTEN)).withMessageContaining("servebench's own");
+    }
+
+    @Test
+    void whatTheToolReportsDecidesItsKeyAndLabel() {
+        MetricDefinition both = MetricDefinition.stat(Statistic.P99, LatencySeries.SGLANG_TTFT,
+                Reported.PRINTED_AND_WRITTEN);
+        assertThat(both.sglangKey()).isEqualTo("p99_ttft_ms");
+        assertThat(both.sglangLabel()).isEqualTo("P99 TTFT (ms):");
+        MetricDefinition neither = MetricDefinition.stat(Statistic.percentile(99.9), LatencySeries.SGLANG_TTFT,
+                Reported.NOT_REPORTED);
+        assertThat(neither.id()).isEqualTo("p999_ttft_ms");
+        assertThat(neither.sglangKey()).isNull();
+        assertThat(neither.sglangLabel()).isNull();
+        assertThat(neither.formula()).startsWith("p99.9 (linear) of ttft_i (s) * 1000");
+        MetricDefinition vllmWritten = MetricDefinition.stat(Statistic.STD, LatencySeries.VLLM_ITL, Reported.WRITTEN);
+        assertThat(vllmWritten.vllmKey()).isEqualTo("std_itl_ms");
+        assertThat(vllmWritten.vllmLabel()).isNull();
+        assertThat(MetricId.MAX_ITL_MS.sglangLabel()).contains("Max ITL (ms):");
+        assertThat(MetricId.MAX_ITL_MS.sglangKey()).isEmpty();
+    }
+
+    @Test
+    void percentilesOfAnyRankNameThemselves() {
+        assertThat(Statistic.percentile(99.9).idPrefix()).isEqualTo("p999");
+        assertThat(Statistic.percentile(99).idPrefix()).isEqualTo("p99");
+        assertThat(Statistic.percentile(99.0)).isEqualTo(Statistic.P99);
+        assertThatIllegalArgumentException().isThrownBy(() -> Statistic.percentile(100)).withMessageContaining("100");
+        assertThatIllegalArgumentException().isThrownBy(() -> new Statistic(Statistic.Kind.MEAN, 5))
+                .withMessageContaining("no rank");
+        assertThat(MetricId.percentileRanks()).contains(90, 95, 99);
+    }
+
+    @Test
+    void countsAreWholeNumbersExceptTheMeanInFlight() {
+        assertThat(MetricId.COMPLETED.wholeNumber()).isTrue();
+        assertThat(MetricId.TOTAL_INPUT_TOKENS.wholeNumber()).isTrue();
+        assertThat(MetricId.CONCURRENCY.wholeNumber()).isFalse();
+        assertThat(MetricId.OUTPUT_THROUGHPUT.wholeNumber()).isFalse();
     }
 }

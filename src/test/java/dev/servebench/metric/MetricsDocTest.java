@@ -4,71 +4,83 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
-/** Keeps docs/metrics.md true: its table must list every MetricId exactly as the enum defines it. */
+/** Keeps docs/metrics.md generated from the code: the committed page must be what {@link MetricsDoc} renders. */
 class MetricsDocTest {
 
-    private static final Path DOC = Path.of("docs", "metrics.md");
-
     @Test
-    void everyMetricHasItsRow() throws IOException {
-        List<String> docRows = Files.readAllLines(DOC).stream().filter(l -> l.startsWith("| `")).toList();
-        List<String> expected = Arrays.stream(MetricId.values()).map(MetricsDocTest::row).toList();
-        assertThat(docRows)
-                .as("rows of %s; regenerate from:%n%s", DOC, String.join("\n", expected))
-                .containsExactlyElementsOf(expected);
+    @DisabledIfSystemProperty(named = "servebench.writeMetricsDoc", matches = "true")
+    void theCommittedPageIsCurrent() throws IOException {
+        String expected = MetricsDoc.render();
+        String committed = Files.readString(MetricsDoc.DOC);
+        assertThat(committed.equals(expected))
+                .as("%s is not generated from the current MetricId and %s; regenerate it with:%n  %s%n(first"
+                        + " difference at line %d)", MetricsDoc.DOC, MetricsDoc.TEMPLATE, MetricsDoc.REGENERATE,
+                        firstDifference(committed, expected))
+                .isTrue();
+    }
+
+    /** Writes the page: {@code ./mvnw -B -q test -Dtest=MetricsDocTest -Dservebench.writeMetricsDoc=true}. */
+    @Test
+    @EnabledIfSystemProperty(named = "servebench.writeMetricsDoc", matches = "true")
+    void writeThePage() throws IOException {
+        Files.writeString(MetricsDoc.DOC, MetricsDoc.render());
     }
 
     @Test
-    void everyTokenBasisIsExplained() throws IOException {
-        String doc = Files.readString(DOC);
-        for (TokenBasis basis : TokenBasis.values()) {
-            assertThat(doc).contains("| " + basis.name() + " | " + basis.description() + " |");
+    void everyMetricHasItsRowAndEveryTokenBasisIsExplained() throws IOException {
+        String page = MetricsDoc.render();
+        for (MetricId id : MetricId.values()) {
+            assertThat(page).contains(String.join(" | ", MetricsDoc.row(id)));
         }
-        for (TokenSource source : TokenSource.values()) {
-            assertThat(doc).contains("| " + source.name() + " | " + source.description() + " |");
+        for (TokenBasis basis : TokenBasis.values()) {
+            assertThat(page).contains("| " + basis.name() + " | " + basis.description() + " |");
         }
         for (InputTokenSource source : InputTokenSource.values()) {
-            assertThat(doc).contains("| " + source.name() + " | " + source.description() + " |");
+            assertThat(page).contains("| " + source.name() + " | " + source.description() + " |");
         }
+        assertThat(page).doesNotContain("{{");
     }
 
-    /** The input/total metrics' token basis and formula under each input token source, one row per pair. */
+    /** Issue 14: the token basis of every input/total metric under each input token source. */
     @Test
     void everyInputMetricStatesItsBasisUnderEachSource() throws IOException {
-        List<String> expected = Arrays.stream(InputTokenSource.values())
-                .flatMap(source -> Arrays.stream(MetricId.values()).filter(MetricId::countsInputTokens)
-                        .map(id -> inputRow(source, id)))
-                .toList();
-        List<String> docRows = Files.readAllLines(DOC).stream()
-                .filter(l -> Arrays.stream(InputTokenSource.values()).anyMatch(s -> l.startsWith("| " + s.name() + " | `")))
-                .toList();
-        assertThat(docRows)
-                .as("input rows of %s; regenerate from:%n%s", DOC, String.join("\n", expected))
-                .containsExactlyElementsOf(expected);
+        String page = MetricsDoc.render();
+        List<MetricId> inputs = MetricsDoc.inputMetrics().toList();
+        assertThat(inputs).contains(MetricId.TOTAL_INPUT_TOKENS, MetricId.INPUT_THROUGHPUT, MetricId.TOTAL_THROUGHPUT,
+                MetricId.SERVER_INPUT_THROUGHPUT, MetricId.SERVER_TOTAL_THROUGHPUT);
+        for (InputTokenSource source : InputTokenSource.values()) {
+            for (MetricId id : inputs) {
+                assertThat(page).contains(String.join(" | ", MetricsDoc.inputRow(source, id)));
+            }
+        }
+        assertThat(page).contains("| SERVER_USAGE | `input_throughput` | USAGE_PROMPT_TOKENS | server usage.prompt_tokens")
+                .contains("| DATASET | `input_throughput` | PROMPT_LENGTH | dataset prompt_len");
     }
 
-    static String inputRow(InputTokenSource source, MetricId id) {
-        return "| " + source.name() + " | `" + id.id() + "` | " + id.tokenBasis(source).name() + " | "
-                + id.formula(source) + " |";
+    @Test
+    void everyViewListsWhatItsMetricsDeclare() throws IOException {
+        String page = MetricsDoc.render();
+        for (View view : View.values()) {
+            assertThat(MetricId.inView(view)).as(view.name()).isNotEmpty();
+            assertThat(page).contains("| " + view.title() + " | `.shown(" + view.name() + ")` | `"
+                    + MetricId.inView(view).getFirst().id() + "`");
+        }
+        assertThat(Arrays.stream(MetricId.values()).filter(MetricId::gated)).isNotEmpty();
     }
 
-    static String row(MetricId id) {
-        return Arrays.stream(new String[] {
-                        "`" + id.id() + "`",
-                        id.origin().name(),
-                        id.sglangKey().map(k -> "`" + k + "`").orElse("-"),
-                        id.vllmKey().map(k -> "`" + k + "`").orElse("-"),
-                        id.sglangLabel().or(id::vllmLabel).orElse("-"),
-                        id.unit().symbol(),
-                        id.direction().name(),
-                        id.tokenBasis().name(),
-                        id.formula()})
-                .collect(Collectors.joining(" | ", "| ", " |"));
+    private static int firstDifference(String a, String b) {
+        List<String> x = a.lines().toList();
+        List<String> y = b.lines().toList();
+        int i = 0;
+        while (i < x.size() && i < y.size() && x.get(i).equals(y.get(i))) {
+            i++;
+        }
+        return i + 1;
     }
 }

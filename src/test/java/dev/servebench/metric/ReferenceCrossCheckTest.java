@@ -9,8 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,6 +44,28 @@ class ReferenceCrossCheckTest {
         assertThat(expected).hasSizeGreaterThan(60);
         expected.forEach((id, value) -> assertThat(summary.value(MetricId.byId(id).orElseThrow()))
                 .as("seed %d %s", seed, id).hasValue(value));
+    }
+
+    /**
+     * A metric SGLang or vLLM writes must be computed by the reference script too; one neither writes (p99.9,
+     * servebench's own) need not be, so adding such a metric leaves the reference files alone.
+     */
+    @Test
+    void everyMetricAReferenceToolWritesIsCrossChecked() throws IOException {
+        for (long seed : SEEDS) {
+            Set<String> checked = new HashSet<>();
+            for (String line : resourceLines("reference-metrics.txt")) {
+                String[] f = line.split(" ");
+                if (Long.parseLong(f[0]) == seed) {
+                    checked.add(f[1]);
+                }
+            }
+            List<String> written = Arrays.stream(MetricId.values())
+                    .filter(id -> id.sglangKey().isPresent() || id.vllmKey().isPresent()).map(MetricId::id).toList();
+            assertThat(checked).as("seed %d: metrics in reference-metrics.txt; a metric a reference tool writes needs"
+                    + " reference_metrics.py to compute it (regenerate as the script says)", seed)
+                    .containsAll(written);
+        }
     }
 
     @Test

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.servebench.metric.MetricId;
+import dev.servebench.metric.TokenBasis;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * ECharts options of the report's charts, as JSON data (no functions), so the page script only has to hand
@@ -15,23 +17,38 @@ import java.util.Optional;
 final class ChartOptions {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final Set<TokenBasis> INPUT_AND_OUTPUT = Set.of(TokenBasis.PROMPT_AND_OUTPUT_LENGTH,
+            TokenBasis.USAGE_PROMPT_TOKENS_AND_OUTPUT_LENGTH);
 
     private ChartOptions() {
     }
 
-    /** Output, input and total token throughput over the load points as separate lines, peak output marked. */
-    static ObjectNode throughput(List<LoadPointView> points, Axis axis) {
+    /**
+     * The throughput table's metrics over the load points: whole-run rates as lines (the first one labelled, those
+     * adding input and output tokens dashed), one-second peaks as marked points.
+     */
+    static ObjectNode throughput(List<MetricId> throughputs, List<LoadPointView> points, Axis axis) {
         ObjectNode option = base("Token throughput by load point",
                 "median over repeats; peak_output_throughput = busiest 1-s bucket, a burst, not a sustainable rate",
-                axis.name(), axis.labels(), MetricId.OUTPUT_THROUGHPUT.unit().symbol());
+                axis.name(), axis.labels(), throughputs.getFirst().unit().symbol());
         ArrayNode series = option.putArray("series");
-        line(series, MetricId.OUTPUT_THROUGHPUT, points).putObject("label").put("show", true).put("position", "right");
-        line(series, MetricId.INPUT_THROUGHPUT, points);
-        line(series, MetricId.TOTAL_THROUGHPUT, points).putObject("lineStyle").put("type", "dashed");
-        ObjectNode peak = series.addObject().put("name", seriesName(MetricId.PEAK_OUTPUT_THROUGHPUT))
-                .put("type", "scatter").put("symbol", "triangle").put("symbolSize", 14);
-        peak.set("data", medians(points, MetricId.PEAK_OUTPUT_THROUGHPUT));
-        peak.putObject("label").put("show", true).put("position", "top").put("formatter", "peak {c}");
+        boolean first = true;
+        for (MetricId metric : throughputs) {
+            if (metric.tokenBasis() == TokenBasis.TOKEN_EVENTS) {
+                ObjectNode peak = series.addObject().put("name", seriesName(metric))
+                        .put("type", "scatter").put("symbol", "triangle").put("symbolSize", 14);
+                peak.set("data", medians(points, metric));
+                peak.putObject("label").put("show", true).put("position", "top").put("formatter", "peak {c}");
+                continue;
+            }
+            ObjectNode line = line(series, metric, points);
+            if (first) {
+                line.putObject("label").put("show", true).put("position", "right");
+                first = false;
+            } else if (INPUT_AND_OUTPUT.contains(metric.tokenBasis())) {
+                line.putObject("lineStyle").put("type", "dashed");
+            }
+        }
         return option;
     }
 

@@ -1,21 +1,21 @@
 package dev.servebench.report.html;
 
+import dev.servebench.metric.LatencySeries;
 import dev.servebench.metric.MetricId;
+import dev.servebench.metric.View;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The sections drawn from the run's own measurements: throughput, timeline, latency, distributions. */
 final class PerformanceSections {
 
-    static final List<MetricId> THROUGHPUTS = List.of(MetricId.OUTPUT_THROUGHPUT, MetricId.INPUT_THROUGHPUT,
-            MetricId.TOTAL_THROUGHPUT, MetricId.PEAK_OUTPUT_THROUGHPUT);
-    static final List<List<MetricId>> LATENCIES = List.of(
-            List.of(MetricId.MEDIAN_TTFT_MS, MetricId.P90_TTFT_MS, MetricId.P99_TTFT_MS),
-            List.of(MetricId.MEDIAN_TPOT_MS, MetricId.P90_TPOT_MS, MetricId.P99_TPOT_MS),
-            List.of(MetricId.MEDIAN_ITL_MS, MetricId.P90_ITL_MS, MetricId.P99_ITL_MS),
-            List.of(MetricId.MEDIAN_E2E_LATENCY_MS, MetricId.P90_E2E_LATENCY_MS, MetricId.P99_E2E_LATENCY_MS));
-    private static final List<String> LATENCY_TITLES = List.of("TTFT", "TPOT", "ITL", "E2E latency");
+    static final List<MetricId> THROUGHPUTS = MetricId.inView(View.THROUGHPUT_TABLE);
+    /** The latency table's metrics, one family (one chart) per series, in the series' order. */
+    static final Map<LatencySeries, List<MetricId>> LATENCIES = latencyFamilies();
     private static final String NO_POINTS = "measurements.json lists no measured load point";
 
     private final List<LoadPointView> points;
@@ -45,7 +45,7 @@ final class PerformanceSections {
                 Html.paragraph("note", "Medians over repeats, min–max in brackets. output_throughput counts generated"
                         + " tokens only; total_throughput adds the prompt tokens; peak_output_throughput is the"
                         + " busiest single second (a burst). Report the metric id with every number.")
-                        + charts.add("throughput", ChartOptions.throughput(points, axis), "wide")
+                        + charts.add("throughput", ChartOptions.throughput(THROUGHPUTS, points, axis), "wide")
                         + Html.table("numbers", headers, rows, List.of()));
     }
 
@@ -81,11 +81,11 @@ final class PerformanceSections {
         List<String> headers = new ArrayList<>(List.of("metric"));
         points.forEach(point -> headers.add(point.point()));
         List<List<String>> rows = new ArrayList<>();
-        for (int i = 0; i < LATENCIES.size(); i++) {
-            body.append(charts.add("latency-" + LATENCY_TITLES.get(i).toLowerCase(java.util.Locale.ROOT)
-                    .replace(' ', '-'), ChartOptions.latency(LATENCY_TITLES.get(i), LATENCIES.get(i), points,
-                    axis), "half"));
-            for (MetricId metric : LATENCIES.get(i)) {
+        for (Map.Entry<LatencySeries, List<MetricId>> family : LATENCIES.entrySet()) {
+            String title = family.getKey().title();
+            body.append(charts.add("latency-" + title.toLowerCase(java.util.Locale.ROOT).replace(' ', '-'),
+                    ChartOptions.latency(title, family.getValue(), points, axis), "half"));
+            for (MetricId metric : family.getValue()) {
                 List<String> row = new ArrayList<>(List.of(ChartOptions.seriesName(metric)));
                 points.forEach(point -> row.add(spread(point, metric)));
                 rows.add(row);
@@ -121,6 +121,15 @@ final class PerformanceSections {
                 + "</div>\n" + Html.table("numbers", List.of("load point", "records of", "file", "TTFT samples",
                 "ITL samples"),
                 sources, List.of()));
+    }
+
+    private static Map<LatencySeries, List<MetricId>> latencyFamilies() {
+        Map<LatencySeries, List<MetricId>> families = new EnumMap<>(LatencySeries.class);
+        for (MetricId metric : MetricId.inView(View.HTML_LATENCY_TABLE)) {
+            families.computeIfAbsent(metric.series().orElseThrow(), s -> new ArrayList<>()).add(metric);
+        }
+        families.replaceAll((series, metrics) -> List.copyOf(metrics));
+        return Collections.unmodifiableMap(families);
     }
 
     private static String spread(LoadPointView point, MetricId metric) {

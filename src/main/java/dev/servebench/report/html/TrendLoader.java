@@ -5,6 +5,7 @@ import dev.servebench.baseline.ChangePointOptions;
 import dev.servebench.history.RunHistory;
 import dev.servebench.history.Trend;
 import dev.servebench.metric.MetricId;
+import dev.servebench.metric.View;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,13 +16,10 @@ import java.util.Set;
 
 /**
  * The trend section's input: the history lines of the run's spec and environment. Every point gets a chart
- * of the headline metrics; any other series gets one only when it has a change point, because a history holds
+ * of the headline metrics ({@link View#TREND_HEADLINE}); any other series gets one only when it has a change point, because a history holds
  * some eighty metrics per point and a page of four hundred flat lines hides the one that moved.
  */
 final class TrendLoader {
-
-    static final List<MetricId> HEADLINE = List.of(MetricId.OUTPUT_THROUGHPUT, MetricId.P99_TTFT_MS,
-            MetricId.P99_ITL_MS);
 
     private TrendLoader() {
     }
@@ -46,7 +44,7 @@ final class TrendLoader {
             for (MetricId metric : MetricId.values()) {
                 List<Trend.Shift> here = shifts.stream()
                         .filter(s -> s.point().equals(point) && s.metric().equals(metric.id())).toList();
-                if (HEADLINE.contains(metric) || !here.isEmpty()) {
+                if (metric.shownIn(View.TREND_HEADLINE) || !here.isEmpty()) {
                     series(entries, point, metric, here).ifPresent(series::add);
                 }
             }

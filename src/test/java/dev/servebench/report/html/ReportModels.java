@@ -47,7 +47,7 @@ final class ReportModels {
         metrics.put(MetricId.INPUT_THROUGHPUT, LoadPointView.Spread.of(total - output));
         metrics.put(MetricId.TOTAL_THROUGHPUT, LoadPointView.Spread.of(total));
         metrics.put(MetricId.PEAK_OUTPUT_THROUGHPUT, LoadPointView.Spread.of(output * 2.1));
-        for (List<MetricId> family : PerformanceSections.LATENCIES) {
+        for (List<MetricId> family : PerformanceSections.LATENCIES.values()) {
             for (int i = 0; i < family.size(); i++) {
                 metrics.put(family.get(i), LoadPointView.Spread.of(concurrency * (1 + i) * 1.5));
             }
