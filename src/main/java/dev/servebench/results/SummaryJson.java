@@ -174,7 +174,8 @@ public final class SummaryJson {
     private static boolean isCount(MetricId id) {
         return switch (id.unit()) {
             case REQUESTS, TOKENS -> id != MetricId.CONCURRENCY;
-            case TOKENS_PER_SECOND, REQUESTS_PER_SECOND, MILLISECONDS, SECONDS -> false;
+            case TOKENS_PER_SECOND, REQUESTS_PER_SECOND, MILLISECONDS, SECONDS, GIGABYTES_PER_SECOND,
+                 GIGAFLOPS_PER_SECOND, MICROSECONDS -> false;
         };
     }
 
