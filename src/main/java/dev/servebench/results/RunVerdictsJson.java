@@ -15,8 +15,9 @@ import java.util.Optional;
 
 /**
  * {@code verdicts.json} of a perf-suite run: every judged test (validity condition, server/client token
- * cross-check, expectation, kernel expectation) with its outcome and why, in the order they were judged. The HTML report's
- * verdict table reads it. Rewritten atomically after each verdict, so an interrupted run keeps what it judged.
+ * cross-check, expectation, kernel expectation) with its outcome and why, in the order they were judged.
+ * The HTML report's verdict table reads it. Rewritten atomically after each verdict, so an interrupted run
+ * keeps what it judged.
  */
 public final class RunVerdictsJson {
 
