@@ -52,7 +52,8 @@ public final class SpecCommand implements Runnable {
                 try {
                     PerformanceSpec read = SpecReader.read(file);
                     out.println(file + ": spec '" + read.name() + "' is valid: " + read.sweep().points().size()
-                            + " load points, " + read.expectations().size() + " expectations");
+                            + " load points, " + read.expectations().size() + " expectations, "
+                            + read.kernelExpectations().size() + " kernel expectations");
                 } catch (SpecException e) {
                     err.println(e.getMessage());
                     status = Main.BAD_INPUT;

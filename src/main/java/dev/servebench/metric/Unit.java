@@ -10,7 +10,11 @@ public enum Unit {
     MILLISECONDS("ms"),
     SECONDS("s"),
     TOKENS("tokens"),
-    REQUESTS("requests");
+    REQUESTS("requests"),
+    /** Kernel figures (GB = 10^9 bytes, GFLOP = 10^9 floating-point operations): {@link KernelMetric}. */
+    GIGABYTES_PER_SECOND("GB/s"),
+    GIGAFLOPS_PER_SECOND("GFLOP/s"),
+    MICROSECONDS("µs");
 
     private final String symbol;
 

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 /**
  * The console summary a perf-suite run ends with, for someone scanning a Jenkins log: per load point the
  * SGLang headline numbers (median over repeats, as the expectations read them), then every verdict of that
- * point one line each, failures and not-judged first; relative expectations last. The full messages are in
+ * point one line each, failures and not-judged first; relative expectations, then kernel expectations last. The full messages are in
  * verdicts.json and the JUnit report; this only has to say what was measured and what it was held against.
  * Pure.
  */
@@ -84,9 +84,10 @@ public final class RunSummary {
     private RunSummary() {
     }
 
-    public static String render(String spec, List<Point> points, List<Line> acrossPoints) {
-        List<Line> all = Stream.concat(points.stream().flatMap(p -> p.verdicts().stream()), acrossPoints.stream())
-                .toList();
+    /** @param kernels the spec's kernel expectations, judged on the kernel benchmarks of the same build */
+    public static String render(String spec, List<Point> points, List<Line> acrossPoints, List<Line> kernels) {
+        List<Line> all = Stream.of(points.stream().flatMap(p -> p.verdicts().stream()), acrossPoints.stream(),
+                kernels.stream()).flatMap(s -> s).toList();
         StringBuilder out = new StringBuilder("\n");
         out.append(center(" servebench perf run: " + spec + " ", '=', WIDTH)).append('\n');
         out.append(counts(all)).append('\n');
@@ -105,6 +106,10 @@ public final class RunSummary {
         if (!acrossPoints.isEmpty()) {
             out.append(center(" across load points ", '-', WIDTH)).append('\n');
             lines(out, acrossPoints, "");
+        }
+        if (!kernels.isEmpty()) {
+            out.append(center(" kernels (same-run baselines) ", '-', WIDTH)).append('\n');
+            lines(out, kernels, "");
         }
         out.append("=".repeat(WIDTH)).append('\n');
         return out.toString();

@@ -15,14 +15,16 @@ import java.util.Optional;
 
 /**
  * {@code verdicts.json} of a perf-suite run: every judged test (validity condition, server/client token
- * cross-check, expectation) with its outcome and why, in the order they were judged. The HTML report's
- * verdict table reads it. Rewritten atomically after each verdict, so an interrupted run keeps what it judged.
+ * cross-check, expectation, kernel expectation) with its outcome and why, in the order they were judged.
+ * The HTML report's verdict table reads it. Rewritten atomically after each verdict, so an interrupted run
+ * keeps what it judged.
  */
 public final class RunVerdictsJson {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    public enum Kind { VALIDITY, CROSS_CHECK, EXPECTATION }
+    /** {@code KERNEL}: a line of the spec's {@code kernels} list, judged on the kernel run before the suite. */
+    public enum Kind { VALIDITY, CROSS_CHECK, EXPECTATION, KERNEL }
 
     /**
      * {@code NOT_JUDGED}: the point was valid but a value the check reads is absent, NaN or infinite (e.g.

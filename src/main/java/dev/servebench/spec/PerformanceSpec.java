@@ -13,10 +13,13 @@ import java.util.Set;
  * @param repeats      measurements per load point; expectations see the median of the repeats
  * @param repeatOrder  all repeats of a point in a row, or round robin over the points
  * @param expectations in file order; display names are unique
+ * @param kernelExpectations the {@code kernels} list, in file order; display names are unique: judged on the
+ *                     kernel benchmarks run before the suite (docs/kernels.md)
  */
 public record PerformanceSpec(String name, String description, TargetSpec target, WorkloadSpec workload,
                               SweepSpec sweep, int warmup, int repeats, RepeatOrder repeatOrder, ValiditySpec validity,
-                              List<Expectation> expectations, SpecSource source) {
+                              List<Expectation> expectations, List<KernelExpectation> kernelExpectations,
+                              SpecSource source) {
 
     /** Spec names become file and test names. */
     public static final String NAME_PATTERN = "[A-Za-z0-9][A-Za-z0-9._-]*";
@@ -33,6 +36,7 @@ public record PerformanceSpec(String name, String description, TargetSpec target
         Objects.requireNonNull(validity, "validity");
         Objects.requireNonNull(source, "source");
         expectations = List.copyOf(expectations);
+        kernelExpectations = List.copyOf(kernelExpectations);
         if (!name.matches(NAME_PATTERN)) {
             throw new IllegalArgumentException("name '" + name + "' must match " + NAME_PATTERN);
         }
@@ -48,6 +52,12 @@ public record PerformanceSpec(String name, String description, TargetSpec target
                 if (!sweep.contains(point)) {
                     throw new IllegalArgumentException(expectation.displayName() + ": " + point + " is not in the sweep");
                 }
+            }
+        }
+        Set<String> kernelNames = new HashSet<>();
+        for (KernelExpectation expectation : kernelExpectations) {
+            if (!kernelNames.add(expectation.displayName())) {
+                throw new IllegalArgumentException("duplicate kernel expectation " + expectation.displayName());
             }
         }
         if (workload.prompts() instanceof PromptCount.Scaled && sweep.concurrencies().isEmpty()) {

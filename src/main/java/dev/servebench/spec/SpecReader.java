@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Reads performance specs (docs/specs.md). Pure apart from reading the file: nothing is resolved against
@@ -23,7 +24,7 @@ import java.util.Optional;
 public final class SpecReader {
 
     static final List<String> KEYS = List.of("name", "description", "target", "workload", "sweep", "warmup",
-            "repeats", "repeat_order", "validity", "expect");
+            "repeats", "repeat_order", "validity", "expect", "kernels");
     static final List<String> VALIDITY_KEYS = List.of("min_completed", "min_achieved_concurrency",
             "max_dispatch_lag_p99_ms", "max_usage_chunk_mismatch");
 
@@ -86,12 +87,20 @@ public final class SpecReader {
         Optional<ValiditySpec> validity = errors.read(() -> fields.optional("validity")
                 .map(n -> validity(n, errors)).orElse(ValiditySpec.DEFAULTS));
         List<Expectation> expectations = errors.read(() -> fields.optional("expect")
-                .map(n -> expectations(n, sweep, text, errors)).orElse(List.of())).orElse(List.of());
+                .map(n -> expressions(n, text, errors, "an expectation such as 'output_throughput >= 600 tok/s @"
+                        + " concurrency=256'", (expression, start, exact, path) -> ExpectationParser.parse(
+                                expression, start, exact, path, sweep), Expectation::displayName))
+                .orElse(List.of())).orElse(List.of());
+        List<KernelExpectation> kernels = errors.read(() -> fields.optional("kernels")
+                .map(n -> expressions(n, text, errors, "a kernel expectation such as 'moe_gflops@backend=native,"
+                        + "tokens=64 >= 1 x moe_gflops@backend=ggml-f16'", KernelExpectationParser::parse,
+                        KernelExpectation::displayName))
+                .orElse(List.of())).orElse(List.of());
         errors.throwIfAny();
         // No errors: every read above succeeded.
         return new PerformanceSpec(name.orElseThrow(), description.orElseThrow(), target.orElseThrow(),
                 workload.orElseThrow(), sweep.orElseThrow(), warmup.orElseThrow(), repeats.orElseThrow(),
-                repeatOrder.orElseThrow(), validity.orElseThrow(), expectations, SpecSource.of(file, bytes));
+                repeatOrder.orElseThrow(), validity.orElseThrow(), expectations, kernels, SpecSource.of(file, bytes));
     }
 
     private static String name(YamlNode node) {
@@ -125,30 +134,36 @@ public final class SpecReader {
                         .orElse(defaults.maxUsageChunkMismatch()));
     }
 
+    /** How one list item's text becomes an expectation; {@code exact}: see {@link #expression}. */
+    @FunctionalInterface
+    private interface ExpressionParser<T> {
+        T parse(String expression, SourcePosition start, boolean exact, String path);
+    }
+
     /** Every item is checked, each on its own; duplicates are looked for among the valid ones. */
-    private static List<Expectation> expectations(YamlNode node, Optional<SweepSpec> sweep, String text,
-            SpecErrors errors) {
+    private static <T> List<T> expressions(YamlNode node, String text, SpecErrors errors, String example,
+            ExpressionParser<T> parser, Function<T, String> displayName) {
         if (!(node instanceof YamlNode.Sequence sequence)) {
             throw Values.expected(node, "a list of expectations, one per line starting with '- '");
         }
         List<String> lines = text.lines().toList();
-        List<Expectation> expectations = new ArrayList<>();
+        List<T> expectations = new ArrayList<>();
         Map<String, YamlNode> seen = new HashMap<>();
         for (YamlNode item : sequence.items()) {
-            Optional<Expectation> read = errors.read(() -> {
+            Optional<T> read = errors.read(() -> {
                 if (!(item instanceof Scalar scalar) || scalar.type() != ScalarType.STRING || scalar.text().isBlank()) {
-                    throw Values.expected(item, "an expectation such as 'output_throughput >= 600 tok/s @ concurrency=256'");
+                    throw Values.expected(item, example);
                 }
-                return expectation(scalar, lines, sweep);
+                return expression(scalar, lines, parser);
             });
             if (read.isEmpty()) {
                 continue;
             }
-            Expectation expectation = read.get();
-            YamlNode earlier = seen.putIfAbsent(expectation.displayName(), item);
+            T expectation = read.get();
+            YamlNode earlier = seen.putIfAbsent(displayName.apply(expectation), item);
             if (earlier != null) {
-                errors.add(Values.error(item, "duplicate expectation '" + expectation.displayName() + "' (already at "
-                        + earlier.path() + ", line " + earlier.position().line() + ")"));
+                errors.add(Values.error(item, "duplicate expectation '" + displayName.apply(expectation)
+                        + "' (already at " + earlier.path() + ", line " + earlier.position().line() + ")"));
                 continue;
             }
             expectations.add(expectation);
@@ -161,19 +176,19 @@ public final class SpecReader {
      * for a quoted one. Token columns are exact when the text appears verbatim on that line; a folded or
      * escaped scalar does not, and then errors point at the scalar's start.
      */
-    private static Expectation expectation(Scalar scalar, List<String> lines, Optional<SweepSpec> sweep) {
+    private static <T> T expression(Scalar scalar, List<String> lines, ExpressionParser<T> parser) {
         SourcePosition position = scalar.position();
         String text = scalar.text();
         String line = position.line() <= lines.size() ? lines.get(position.line() - 1) : "";
         int column = position.column() - 1;
         int index = column <= line.codePointCount(0, line.length()) ? line.offsetByCodePoints(0, column) : -1;
         if (index >= 0 && line.startsWith(text, index)) {
-            return ExpectationParser.parse(text, position, true, scalar.path(), sweep);
+            return parser.parse(text, position, true, scalar.path());
         }
         boolean quoted = index >= 0 && index < line.length() && (line.charAt(index) == '"' || line.charAt(index) == '\'');
         if (quoted && line.startsWith(text, index + 1)) {
-            return ExpectationParser.parse(text, position.shiftedRight(1), true, scalar.path(), sweep);
+            return parser.parse(text, position.shiftedRight(1), true, scalar.path());
         }
-        return ExpectationParser.parse(text, position, false, scalar.path(), sweep);
+        return parser.parse(text, position, false, scalar.path());
     }
 }

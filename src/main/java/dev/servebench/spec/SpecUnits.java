@@ -22,6 +22,9 @@ final class SpecUnits {
             case SECONDS -> List.of("s");
             case TOKENS -> List.of("tokens");
             case REQUESTS -> List.of("requests");
+            case GIGABYTES_PER_SECOND -> List.of("GB/s");
+            case GIGAFLOPS_PER_SECOND -> List.of("GFLOP/s", "GFLOPS");
+            case MICROSECONDS -> List.of("µs", "us");
         };
     }
 

@@ -41,12 +41,21 @@ public record Verdict(Outcome outcome, List<Reading> readings, OptionalDouble li
         }
     }
 
-    /** One metric at one load point, as measured; empty when it was not. */
-    public record Reading(MetricId metric, LoadPointKey point, OptionalDouble value) {
+    /**
+     * One metric at one point, as measured; empty when it was not.
+     *
+     * @param metric a serving metric's or a kernel metric's id
+     * @param point  a load point ({@code concurrency=8}) or a kernel parameter point ({@code backend=native,…})
+     */
+    public record Reading(String metric, String point, OptionalDouble value) {
         public Reading {
             Objects.requireNonNull(metric, "metric");
             Objects.requireNonNull(point, "point");
             Objects.requireNonNull(value, "value");
+        }
+
+        public Reading(MetricId metric, LoadPointKey point, OptionalDouble value) {
+            this(metric.id(), point.toString(), value);
         }
 
         /** Present and finite: the only kind of value a pass or fail may rest on. */

@@ -7,6 +7,7 @@ import dev.servebench.results.RunVerdictsJson.Outcome;
 
 import dev.servebench.spec.AbsoluteExpectation;
 import dev.servebench.spec.Expectation;
+import dev.servebench.spec.KernelExpectation;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.RelativeExpectation;
@@ -14,6 +15,7 @@ import dev.servebench.spec.SourcePosition;
 import dev.servebench.spec.SpecReader;
 import dev.servebench.telemetry.counters.CrossCheckResult;
 import dev.servebench.verdict.ExpectationReport;
+import dev.servebench.verdict.KernelExpectationReport;
 import dev.servebench.verdict.PointValidity;
 import dev.servebench.verdict.ValidityCheck;
 import java.io.IOException;
@@ -36,7 +38,7 @@ import org.opentest4j.TestAbortedException;
 /**
  * Turns a performance spec into JUnit dynamic tests: per load point a container with a "measure" test
  * (which runs the point once), one test per validity condition and one per expectation at that point;
- * then relative expectations across points. An invalid or unmeasured point aborts its expectation tests
+ * then relative expectations across points, then the spec's kernel expectations. An invalid or unmeasured point aborts its expectation tests
  * with the reason: they are neither passed nor failed on numbers that say nothing about the server. Each
  * test only reports a verdict made in main ({@code ExpectationReport}, {@code PointValidity}); the session
  * prints the run's summary when JUnit closes the factory's stream, after the last test.
@@ -77,6 +79,11 @@ final class SpecSuite {
                 .map(e -> (DynamicNode) expectationTest(e, points, session)).toList();
         if (!relative.isEmpty()) {
             nodes.add(DynamicContainer.dynamicContainer("relative expectations", specUri, relative.stream()));
+        }
+        List<DynamicNode> kernels = spec.kernelExpectations().stream()
+                .map(e -> (DynamicNode) kernelTest(e, session)).toList();
+        if (!kernels.isEmpty()) {
+            nodes.add(DynamicContainer.dynamicContainer("kernel expectations", specUri, kernels.stream()));
         }
         return Stream.of((DynamicNode) DynamicContainer.dynamicContainer("spec " + spec.name() + " on "
                 + spec.target().kind(), specUri, nodes.stream())).onClose(session::close);
@@ -166,6 +173,17 @@ final class SpecSuite {
             }
             return ExpectationReport.judge(expectation, points).entry();
         }));
+    }
+
+    /**
+     * A line of the spec's {@code kernels} list, judged once ({@link KernelExpectationReport}) on the kernel run
+     * of this build. No such run (kernels skipped, no result file) is not judged with that reason: the test
+     * fails, as a serving expectation whose metric was not measured does, instead of passing or vanishing.
+     */
+    private static DynamicTest kernelTest(KernelExpectation expectation, SuiteSession session) {
+        return DynamicTest.dynamicTest(expectation.displayName(), sourceUri(expectation.position()),
+                recorded(session, expectation.displayName(), Kind.KERNEL, Optional.empty(),
+                        () -> KernelExpectationReport.judge(expectation, session.kernelMeasurements()).entry()));
     }
 
     /** The first line of {@code text}: verdicts.json's one-line summary of a multi-line message. */

@@ -5,6 +5,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.servebench.kernels.results.KernelMeasurementsJson;
+import dev.servebench.metric.KernelMetric;
+import dev.servebench.spec.KernelMeasurements;
 import dev.servebench.testserver.Fault;
 import dev.servebench.testserver.Plan;
 import dev.servebench.testserver.Script;
@@ -34,7 +37,8 @@ import org.junit.platform.testkit.engine.Event;
 /**
  * The perf suite's contract, proven by running it through the JUnit engine against the scripted server:
  * each expectation is its own test, an unreachable output-throughput threshold fails alone while the
- * total-throughput one beside it passes, and the failure shows both numbers.
+ * total-throughput one beside it passes, and the failure shows both numbers; kernel expectations likewise,
+ * on hand-built kernel figures.
  */
 class SpecSuiteEngineTest {
 
@@ -289,6 +293,97 @@ class SpecSuiteEngineTest {
         assertThat(measurements.path("repeat_order").asText()).isEqualTo("interleaved");
         assertThat(measurements.path("points")).hasSize(2)
                 .allSatisfy(point -> assertThat(point.path("repeats")).hasSize(3));
+    }
+
+    @Test
+    void aKernelExpectationOutOfReachFailsTheSuiteWithExactlyThatTest() throws IOException {
+        Path kernels = Files.createDirectories(directory.resolve("kernels").resolve("smoke-20261204-120000"));
+        Map<String, String> moe = Map.of("shape", "6144x256x256x8", "tokens", "64", "threads", "2");
+        Map<String, String> dequant = Map.of("backend", "native", "output", "bf16", "layout", "linear", "rows",
+                "16384", "k", "8192", "threads", "2");
+        // Figures as the runner writes them: native MoE 3x ggml F16, dequant at 0.9x memcpy.
+        KernelMeasurementsJson.write(kernels.resolve(KernelMeasurementsJson.FILE_NAME), "hand-built", List.of(
+                figure(KernelMetric.MEMCPY_GBPS, Map.of("bytes", "268435456", "threads", "2"), 50),
+                figure(KernelMetric.NVFP4_DEQUANT_GBPS, dequant, 45),
+                figure(KernelMetric.MOE_GFLOPS, with(moe, "backend", "native"), 129),
+                figure(KernelMetric.MOE_GFLOPS, with(moe, "backend", "ggml-f16"), 43)));
+        Path spec = writeSpec("""
+                expect:
+                  - total_throughput >= 1 tok/s @ concurrency=4
+                kernels:
+                  - nvfp4_dequant_gbps@backend=native,output=bf16 >= 0.8 x memcpy_gbps@bytes=256MiB
+                  - moe_gflops@backend=native,tokens=64 >= 1 x moe_gflops@backend=ggml-f16
+                  - moe_gflops@backend=native,tokens=64 >= 100 x moe_gflops@backend=ggml-f16
+                """);
+        PrintStream console = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        EngineExecutionResults results;
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            results = run(spec, "servebench.kernels.results", kernels.toString());
+        } finally {
+            System.setOut(console);
+        }
+
+        String outOfReach = "moe_gflops@backend=native,tokens=64 ≥ 100 × moe_gflops@backend=ggml-f16";
+        assertThat(results.testEvents().failed().list()).singleElement().satisfies(event -> {
+            assertThat(event.getTestDescriptor().getDisplayName()).isEqualTo(outOfReach);
+            assertThat(event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                    .getThrowable().orElseThrow().getMessage()).startsWith("FAILED: " + outOfReach + "\n"
+                    + "  moe_gflops@backend=native,tokens=64 = 129 GFLOP/s = 3 × moe_gflops@backend=ggml-f16,tokens=64"
+                    + " (43 GFLOP/s); expected ≥ 100 × moe_gflops@backend=ggml-f16 (4300 GFLOP/s)\n");
+        });
+        assertThat(results.testEvents().succeeded().list()).extracting(e -> e.getTestDescriptor().getDisplayName())
+                .contains("total_throughput ≥ 1 tok/s @ concurrency=4",
+                        "nvfp4_dequant_gbps@backend=native,output=bf16 ≥ 0.8 × memcpy_gbps@bytes=256MiB",
+                        "moe_gflops@backend=native,tokens=64 ≥ 1 × moe_gflops@backend=ggml-f16");
+        Path run = Files.list(directory.resolve("reports")).toList().getFirst();
+        JsonNode verdicts = new ObjectMapper().readTree(run.resolve("verdicts.json").toFile()).path("verdicts");
+        assertThat(verdicts).filteredOn(v -> v.path("kind").asText().equals("kernel"))
+                .extracting(v -> v.path("outcome").asText()).containsExactly("pass", "pass", "fail");
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(" kernels (same-run baselines) ",
+                "  FAIL       " + outOfReach + ": 129 GFLOP/s = 3 × 43 GFLOP/s, expected ≥ 100 × 43 = 4300 GFLOP/s\n");
+    }
+
+    @Test
+    void kernelExpectationsWithoutThisBuildsKernelRunAreNotJudgedAndFailWithTheReason() throws IOException {
+        Path spec = writeSpec("""
+                kernels:
+                  - moe_gflops@backend=native,tokens=64 >= 1 x moe_gflops@backend=ggml-f16
+                """);
+
+        EngineExecutionResults skipped = run(spec, "servebench.kernels.skip", "true");
+        EngineExecutionResults missing = run(spec, "servebench.kernels.results", directory.resolve("nothing").toString());
+
+        assertThat(failureOf(skipped, "moe_gflops@backend=native,tokens=64 ≥ 1 × moe_gflops@backend=ggml-f16"))
+                .startsWith("not judged: moe_gflops@backend=native,tokens=64 was not measured: the kernel benchmarks"
+                        + " were skipped (-Dservebench.kernels.skip=true); ");
+        assertThat(failureOf(missing, "moe_gflops@backend=native,tokens=64 ≥ 1 × moe_gflops@backend=ggml-f16"))
+                .startsWith("not judged: moe_gflops@backend=native,tokens=64 was not measured: no kernel results at "
+                        + directory.resolve("nothing") + " (the kernel benchmark runner writes kernel-measurements.json");
+        for (Path run : Files.list(directory.resolve("reports")).toList()) {
+            JsonNode verdicts = new ObjectMapper().readTree(run.resolve("verdicts.json").toFile()).path("verdicts");
+            assertThat(verdicts).filteredOn(v -> v.path("kind").asText().equals("kernel")).singleElement()
+                    .satisfies(v -> assertThat(v.path("outcome").asText()).isEqualTo("not_judged"));
+        }
+    }
+
+    private static String failureOf(EngineExecutionResults results, String test) {
+        return results.testEvents().failed().list().stream()
+                .filter(e -> e.getTestDescriptor().getDisplayName().equals(test)).findFirst()
+                .orElseThrow(() -> new AssertionError(test + " did not fail")).getPayload(
+                        org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
+                .getMessage();
+    }
+
+    private static KernelMeasurements.Value figure(KernelMetric metric, Map<String, String> parameters, double value) {
+        return new KernelMeasurements.Value(metric, parameters, value, List.of(List.of(value, value, value)));
+    }
+
+    private static Map<String, String> with(Map<String, String> base, String key, String value) {
+        Map<String, String> copy = new HashMap<>(base);
+        copy.put(key, value);
+        return copy;
     }
 
     private static FileTime written(Path run, String stem) {

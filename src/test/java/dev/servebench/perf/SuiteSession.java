@@ -3,7 +3,9 @@ package dev.servebench.perf;
 import dev.servebench.results.RunVerdictsJson;
 import dev.servebench.results.PointMeasurement;
 
+import dev.servebench.kernels.results.KernelMeasurementsJson;
 import dev.servebench.logging.LogFile;
+import dev.servebench.spec.KernelMeasurements;
 import dev.servebench.spec.ContainerTargetSpec;
 import dev.servebench.metric.MetricId;
 import dev.servebench.report.RunSummary;
@@ -48,6 +50,7 @@ final class SuiteSession implements AutoCloseable {
     private final MeasuredPoints points;
     private Map<LoadPointKey, PointOutcome> interleaved;
     private CacheReset interleavedReset;
+    private KernelMeasurements kernels;
 
     SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output, MeasuredPoints points) throws IOException {
         this.spec = spec;
@@ -58,6 +61,25 @@ final class SuiteSession implements AutoCloseable {
         Files.createDirectories(output);
         LogFile.beside(output);
         this.verdicts = new RunVerdictsJson(output.resolve("verdicts.json"), spec.name());
+    }
+
+    /**
+     * The figures of this build's kernel run, read once, or why there are none: the kernel step was skipped,
+     * or no run was named or written.
+     */
+    synchronized KernelMeasurements kernelMeasurements() throws IOException {
+        if (kernels == null) {
+            if (settings.kernelsSkipped()) {
+                kernels = KernelMeasurements.absent("the kernel benchmarks were skipped"
+                        + " (-Dservebench.kernels.skip=true)");
+            } else if (settings.kernelResults().isEmpty()) {
+                kernels = KernelMeasurements.absent("no kernel run was named: servebench.kernels.results is not"
+                        + " set (./mvnw verify -Pperf sets it to the kernel step's output directory)");
+            } else {
+                kernels = KernelMeasurementsJson.read(settings.kernelResults().get());
+            }
+        }
+        return kernels;
     }
 
     /** Appends a judged test's outcome to the run's verdicts.json. */
@@ -182,7 +204,9 @@ final class SuiteSession implements AutoCloseable {
                     .filter(e -> e.point().equals(Optional.of(key.toString()))).map(SuiteSession::line).toList()));
         }
         return RunSummary.render(spec.name(), summaryPoints,
-                entries.stream().filter(e -> e.point().isEmpty()).map(SuiteSession::line).toList());
+                entries.stream().filter(e -> e.point().isEmpty() && e.kind() != RunVerdictsJson.Kind.KERNEL)
+                        .map(SuiteSession::line).toList(),
+                entries.stream().filter(e -> e.kind() == RunVerdictsJson.Kind.KERNEL).map(SuiteSession::line).toList());
     }
 
     private static RunSummary.Line line(RunVerdictsJson.Entry entry) {

@@ -18,9 +18,12 @@ import java.util.function.Function;
  * @param apiKey         bearer key from {@code OPENAI_API_KEY}; never printed
  * @param tokenDelay     {@code servebench.embedded.token-delay}: slowdown injected into the embedded engine
  *                       (e.g. {@code 15%}), for checking the gate; not part of the run's fingerprint
+ * @param kernelsSkipped {@code servebench.kernels.skip=true}: the build ran no kernel benchmarks
+ * @param kernelResults  {@code servebench.kernels.results}: this build's kernel run (its directory or its
+ *                       kernel-measurements.json), which the spec's kernel lines are judged on
  */
 record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> url, Optional<String> image, Path reports,
-        Optional<String> apiKey, TokenDelay tokenDelay) {
+        Optional<String> apiKey, TokenDelay tokenDelay, boolean kernelsSkipped, Optional<Path> kernelResults) {
 
     static final Path DEFAULT_SPEC = Path.of("fixtures", "specs", "embedded-default.yaml");
 
@@ -32,13 +35,16 @@ record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> u
                 lookup.apply("servebench.image"),
                 lookup.apply("servebench.reports").map(Path::of).orElse(Path.of("reports", "perf")),
                 Optional.ofNullable(System.getenv("OPENAI_API_KEY")).filter(k -> !k.isBlank()),
-                lookup.apply("servebench.embedded.token-delay").map(TokenDelay::parse).orElse(TokenDelay.NONE));
+                lookup.apply("servebench.embedded.token-delay").map(TokenDelay::parse).orElse(TokenDelay.NONE),
+                lookup.apply("servebench.kernels.skip").map(Boolean::parseBoolean).orElse(false),
+                lookup.apply("servebench.kernels.results").map(Path::of));
     }
 
     @Override
     public String toString() {
         return "SuiteSettings[spec=" + spec + ", target=" + targetOverride.orElse("(spec)") + ", url="
                 + url.map(URI::toString).orElse("-") + ", image=" + image.orElse("-") + ", reports=" + reports + ", apiKey="
-                + (apiKey.isPresent() ? "(set)" : "(none)") + ", tokenDelay=" + tokenDelay + "]";
+                + (apiKey.isPresent() ? "(set)" : "(none)") + ", tokenDelay=" + tokenDelay + ", kernels="
+                + (kernelsSkipped ? "skipped" : kernelResults.map(Path::toString).orElse("-")) + "]";
     }
 }

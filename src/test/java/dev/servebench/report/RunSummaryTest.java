@@ -33,7 +33,11 @@ class RunSummaryTest {
         Point unmeasured = new Point("concurrency=32", 0, Map.of(), List.of(new Line(Outcome.INVALID,
                 "output_throughput ≥ 1 tok/s @ concurrency=32", "load point concurrency=32 could not be measured: refused")));
         return RunSummary.render("demo", List.of(measured, unmeasured), List.of(new Line(Outcome.PASS,
-                "relative: output_throughput@concurrency=32 ≥ 1.5 × output_throughput@concurrency=8", "… 2 ×")));
+                "relative: output_throughput@concurrency=32 ≥ 1.5 × output_throughput@concurrency=8", "… 2 ×")),
+                List.of(new Line(Outcome.PASS, "moe_gflops@backend=native,tokens=64 ≥ 1 × moe_gflops@backend=ggml-f16",
+                        "130 GFLOP/s = 3 × 43 GFLOP/s, expected ≥ 1 × 43 = 43 GFLOP/s"),
+                        new Line(Outcome.FAIL, "allreduce_busbw_gbps@bytes=4MiB ≥ 0.5 × memcpy_per_thread_gbps@bytes=8MiB",
+                                "3 GB/s = 0.3 × 10 GB/s, expected ≥ 0.5 × 10 = 5 GB/s")));
     }
 
     @Test
@@ -56,24 +60,27 @@ class RunSummaryTest {
     }
 
     @Test
-    void theRunIsCountedFirstAndUnmeasuredPointsAndRelativeExpectationsFollow() {
+    void theRunIsCountedFirstAndUnmeasuredPointsRelativeAndKernelExpectationsFollow() {
         String text = render();
 
         assertThat(text.lines().skip(1).findFirst()).hasValueSatisfying(line -> assertThat(line)
                 .contains(" servebench perf run: demo ").startsWith("=").hasSize(100));
-        assertThat(text).contains("7 verdicts: 1 fail, 1 not judged, 2 invalid, 3 pass\n");
+        assertThat(text).contains("9 verdicts: 2 fail, 1 not judged, 2 invalid, 4 pass\n");
         assertThat(text).contains("""
                 ----------------------------------- concurrency=32: not measured -----------------------------------
                   INVALID    output_throughput ≥ 1 tok/s: load point concurrency=32 could not be measured: refused
                 ---------------------------------------- across load points ----------------------------------------
                   pass       relative: output_throughput@concurrency=32 ≥ 1.5 × output_throughput@concurrency=8: … 2 ×
+                ----------------------------------- kernels (same-run baselines) -----------------------------------
+                  FAIL       allreduce_busbw_gbps@bytes=4MiB ≥ 0.5 × memcpy_per_thread_gbps@bytes=8MiB: 3 GB/s = 0.3 × 10 GB/s, expected ≥ 0.5 × 10 = 5 GB/s
+                  pass       moe_gflops@backend=native,tokens=64 ≥ 1 × moe_gflops@backend=ggml-f16: 130 GFLOP/s = 3 × 43 GFLOP/s, expected ≥ 1 × 43 = 43 GFLOP/s
                 """).endsWith("=".repeat(100) + "\n");
     }
 
     @Test
     void aLongDetailIsCutSoEachVerdictStaysOneShortLine() {
         String body = "x".repeat(RunSummary.MAX_DETAIL + 50);
-        String text = RunSummary.render("demo", List.of(), List.of(new Line(Outcome.INVALID, "check", body)));
+        String text = RunSummary.render("demo", List.of(), List.of(new Line(Outcome.INVALID, "check", body)), List.of());
 
         assertThat(text).contains("  INVALID    check: " + "x".repeat(RunSummary.MAX_DETAIL - 1) + "…\n");
     }

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.servebench.kernels.KernelLibrary;
+import dev.servebench.kernels.results.JmhResult;
 import dev.servebench.kernels.results.JmhResults;
+import dev.servebench.kernels.results.KernelMeasurementsJson;
 import dev.servebench.kernels.results.KernelFigures;
 import dev.servebench.kernels.results.KernelReport;
 import java.io.IOException;
@@ -16,8 +18,15 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import dev.servebench.results.RunVerdictsJson;
+import dev.servebench.spec.KernelExpectation;
+import dev.servebench.spec.KernelMeasurements;
+import dev.servebench.spec.SpecException;
+import dev.servebench.spec.SpecReader;
+import dev.servebench.verdict.KernelExpectationReport;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -28,9 +37,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * Runs the kernel suite: {@code --mode smoke|full} [{@code --threads N}] [{@code --output DIR}]
  * [{@code --only REGEX}] [{@code --param NAME=V1,V2}] (replaces a parameter's values in every step that
- * has it). Writes {@code jmh.json} (JMH's own format, all steps merged),
- * {@code figures.json} and {@code figures.md} (derived GB/s, GFLOP/s, algbw/busbw, ratios, targets) and
- * prints the tables. Exit code 1 when a step failed to run; missed targets are reported, not fatal.
+ * has it) [{@code --spec FILE}]. Writes {@code jmh.json} (JMH's own format, all steps merged),
+ * {@code figures.json} and {@code figures.md} (derived GB/s, GFLOP/s, algbw/busbw, ratios),
+ * {@code kernel-measurements.json} (the figures kernel expectations read, with every iteration per fork) and
+ * prints the tables, then the spec's kernel expectations judged on this run. Exit code 1 when a step failed
+ * to run; a missed expectation is reported here and fails the perf suite's test of it, not this run.
  */
 public final class KernelBenchmarks {
 
@@ -40,8 +51,8 @@ public final class KernelBenchmarks {
     public static void main(String[] args) throws IOException {
         try {
             run(args);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            // Bad options, a missing or foreign library: one line, not a stack trace through exec-maven-plugin.
+        } catch (IllegalArgumentException | IllegalStateException | SpecException e) {
+            // Bad options, a bad spec, a missing or foreign library: no stack trace through exec-maven-plugin.
             System.err.println("servebench kernels: " + e.getMessage());
             System.exit(2);
         }
@@ -51,6 +62,7 @@ public final class KernelBenchmarks {
         String mode = "smoke";
         int threads = Runtime.getRuntime().availableProcessors();
         Path output = null;
+        Path spec = null;
         Pattern only = null;
         java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
@@ -59,6 +71,7 @@ public final class KernelBenchmarks {
                 case "--mode" -> mode = require(value, "--mode");
                 case "--threads" -> threads = Integer.parseInt(require(value, "--threads"));
                 case "--output" -> output = Path.of(require(value, "--output"));
+                case "--spec" -> spec = require(value, "--spec").isBlank() ? null : Path.of(value);
                 case "--only" -> only = Pattern.compile(require(value, "--only"));
                 case "--param" -> {
                     String[] parts = require(value, "--param").split("=", 2);
@@ -68,11 +81,14 @@ public final class KernelBenchmarks {
                     overrides.put(parts[0], parts[1].split(","));
                 }
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + "; expected --mode smoke|full, --threads N, --output DIR, --only REGEX, --param NAME=V1,V2");
+                        + "; expected --mode smoke|full, --threads N, --output DIR, --only REGEX, --param NAME=V1,V2,"
+                        + " --spec FILE");
             }
             i++;
         }
         KernelPlan plan = KernelPlan.forMode(mode, threads);
+        // Read first: a bad spec stops the run before minutes of benchmarks, with all its errors.
+        List<KernelExpectation> expectations = spec == null ? List.of() : SpecReader.read(spec).kernelExpectations();
         Optional<Path> configured = BenchLibrary.configured(System.getProperty(KernelLibrary.LIBRARY_PROPERTY));
         if (output == null) {
             String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
@@ -105,8 +121,12 @@ public final class KernelBenchmarks {
             }
         }
         AtomicFiles.write(output.resolve("jmh.json"), json.writeValueAsString(merged));
-        KernelReport report = KernelFigures.derive(JmhResults.parse(merged, output.resolve("jmh.json").toString()));
-        String markdown = "# Kernel benchmarks\n\n" + environment + "\n\n" + report.toMarkdown();
+        List<JmhResult> results = JmhResults.parse(merged, output.resolve("jmh.json").toString());
+        KernelReport report = KernelFigures.derive(results);
+        Path measurementsFile = output.resolve(KernelMeasurementsJson.FILE_NAME);
+        KernelMeasurementsJson.write(measurementsFile, environment, KernelMeasurementsJson.values(results));
+        String markdown = "# Kernel benchmarks\n\n" + environment + "\n\n" + report.toMarkdown()
+                + verdicts(spec, expectations, KernelMeasurementsJson.read(measurementsFile));
         AtomicFiles.write(output.resolve("figures.json"), json.writeValueAsString(report));
         AtomicFiles.write(output.resolve("figures.md"), markdown);
         System.out.println();
@@ -116,6 +136,30 @@ public final class KernelBenchmarks {
             failures.forEach(f -> System.err.println("step failed: " + f));
             System.exit(1);
         }
+    }
+
+    /**
+     * The spec's kernel lines judged on this run, one line each: the same judgement the perf suite reports as
+     * tests (where a miss fails the build); here it is only printed.
+     */
+    private static String verdicts(Path spec, List<KernelExpectation> expectations, KernelMeasurements measured) {
+        if (spec == null) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder("\n### Kernel expectations of " + spec + "\n\n");
+        if (expectations.isEmpty()) {
+            text.append("The spec has no kernels: lines.\n");
+        }
+        for (KernelExpectation expectation : expectations) {
+            RunVerdictsJson.Entry entry = KernelExpectationReport.judge(expectation, measured).entry();
+            text.append(String.format(Locale.ROOT, "- %s %s: %s%n", switch (entry.outcome()) {
+                case PASS -> "pass";
+                case FAIL -> "**FAIL**";
+                case NOT_JUDGED -> "**NOT JUDGED**";
+                case INVALID -> "**INVALID**";
+            }, entry.name(), entry.summary()));
+        }
+        return text.toString();
     }
 
     private static ChainedOptionsBuilder options(KernelPlan plan, KernelPlan.Step step, Path resultFile,

@@ -42,7 +42,8 @@ record KernelPlan(String mode, Timing timing, List<Step> steps) {
     /** The CI-sized run: each target's points once, under three minutes on 2 cores. */
     private static List<Step> smoke(String threads) {
         List<Step> steps = new ArrayList<>();
-        steps.add(step("MemcpyBenchmark", "bytes", of("24576", "8388608", "268435456"), "threads", of(threads)));
+        steps.add(step("MemcpyBenchmark", "bytes", of("268435456"), "threads", of(threads)));
+        steps.add(allreduceBaseline("24576", "8388608"));
         steps.add(step("Nvfp4DequantBenchmark", "backend", of("native", "java"), "output", of("bf16"),
                 "layout", of("linear"), "rows", of("16384"), "k", of("8192"), "threads", of(threads)));
         steps.add(step("MoeBenchmark", "backend", of("native", "ggml-f16", "ggml-q4_0", "ggml-q4_0-repacked"), "shape", of(GLM5_TP8),
@@ -57,11 +58,9 @@ record KernelPlan(String mode, Timing timing, List<Step> steps) {
     /** The nightly / GPU-runner run: the whole matrix. */
     private static List<Step> full(String threads) {
         List<Step> steps = new ArrayList<>();
-        steps.add(step("MemcpyBenchmark", "bytes",
-                // 2·S for each allreduce size S at N = 2 (one thread per rank), and the dequant baseline.
-                of("24576", "196608", "786432", "1572864", "6291456", "8388608", "33554432", "134217728",
-                        "268435456"),
-                "threads", of(threads)));
+        steps.add(step("MemcpyBenchmark", "bytes", of("268435456"), "threads", of(threads)));
+        steps.add(allreduceBaseline("24576", "196608", "786432", "1572864", "6291456", "8388608", "33554432",
+                "134217728"));
         steps.add(step("Nvfp4DequantBenchmark", "backend", of("native", "java"), "output", of("bf16", "f32"),
                 "layout", of("linear", "swizzled"), "rows", of("16384"), "k", of("8192"), "threads", of(threads)));
         steps.add(step("MoeBenchmark", "backend", of("native", "ggml-f16", "ggml-q4_0", "ggml-q4_0-repacked"), "shape", of(GLM5_TP8),
@@ -72,7 +71,7 @@ record KernelPlan(String mode, Timing timing, List<Step> steps) {
         // 8 MiB switch points, plus large messages for bandwidth.
         String[] sizes = of("12288", "98304", "393216", "786432", "3145728", "4194304", "16777216", "67108864");
         steps.add(step("AllreduceBenchmark", "backend", of("native"), "ranks", of("2"), "bytes", sizes,
-                "algorithm", of("one_shot", "two_shot", "ring"), "placement", of("out")));
+                "algorithm", of("auto", "one_shot", "two_shot", "ring"), "placement", of("out")));
         steps.add(step("AllreduceBenchmark", "backend", of("native"), "ranks", of("2"), "bytes", sizes,
                 "algorithm", of("auto"), "placement", of("in")));
         steps.add(step("AllreduceBenchmark", "backend", of("java"), "ranks", of("2"), "bytes", sizes,
@@ -81,6 +80,14 @@ record KernelPlan(String mode, Timing timing, List<Step> steps) {
         steps.add(step("AllreduceBenchmark", "backend", of("native"), "ranks", of("4", "8"), "bytes", sizes,
                 "algorithm", of("auto"), "placement", of("out")));
         return steps;
+    }
+
+    /**
+     * The allreduce baseline at N = 2: two threads (one per rank) copying 2·S bytes, for each size S. Two
+     * threads whatever the machine's cores: the dequant baseline's thread count would not be one per rank.
+     */
+    private static Step allreduceBaseline(String... twiceTheSizes) {
+        return step("MemcpyBenchmark", "bytes", twiceTheSizes, "threads", of("2"));
     }
 
     private static Step step(String simpleName, Object... namesAndValues) {

@@ -13,29 +13,40 @@ import java.util.Objects;
  * @param unit           JMH score unit, e.g. {@code us/op}
  * @param score          JMH's mean over all measurement iterations of all forks
  * @param scoreError     JMH's half-width of the 99.9% confidence interval ({@code NaN} with too few samples)
- * @param iterationScores every measurement iteration's score, all forks together
+ * @param forkScores     every measurement iteration's score, per fork (JMH's {@code rawData})
  */
 public record JmhResult(String benchmark, Map<String, String> params, String unit, double score, double scoreError,
-        List<Double> iterationScores) {
+        List<List<Double>> forkScores) {
 
     public JmhResult {
         Objects.requireNonNull(benchmark, "benchmark");
         params = Map.copyOf(params);
         Objects.requireNonNull(unit, "unit");
-        iterationScores = List.copyOf(iterationScores);
-        if (iterationScores.isEmpty()) {
+        forkScores = forkScores.stream().map(List::copyOf).toList();
+        if (forkScores.stream().allMatch(List::isEmpty)) {
             throw new IllegalArgumentException(benchmark + " " + params + " has no measurement iterations");
         }
     }
 
+    /** Every measurement iteration's score, all forks together. */
+    public List<Double> iterationScores() {
+        return forkScores.stream().flatMap(List::stream).toList();
+    }
+
     /** Median of the iteration scores: the figure we report, robust to one disturbed iteration. */
     public double median() {
-        return NumpyStats.median(iterationScores.stream().mapToDouble(Double::doubleValue).toArray());
+        return NumpyStats.median(iterationScores().stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /** The median converted to seconds per operation. */
     public double medianSeconds() {
         return median() * secondsPerUnit();
+    }
+
+    /** Each iteration's score in seconds per operation, per fork. */
+    public List<List<Double>> forkSeconds() {
+        double factor = secondsPerUnit();
+        return forkScores.stream().map(fork -> fork.stream().map(score -> score * factor).toList()).toList();
     }
 
     /** JMH's score error in seconds per operation. */

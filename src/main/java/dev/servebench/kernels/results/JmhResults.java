@@ -31,16 +31,18 @@ public final class JmhResults {
             Map<String, String> params = new LinkedHashMap<>();
             entry.path("params").properties().forEach(p -> params.put(p.getKey(), p.getValue().asText()));
             JsonNode metric = require(entry, "primaryMetric", where);
-            List<Double> iterations = new ArrayList<>();
+            List<List<Double>> forks = new ArrayList<>();
             for (JsonNode fork : require(metric, "rawData", where + ".primaryMetric")) {
+                List<Double> iterations = new ArrayList<>();
                 for (JsonNode value : fork) {
                     iterations.add(value.asDouble());
                 }
+                forks.add(iterations);
             }
             JsonNode error = metric.path("scoreError");
             results.add(new JmhResult(shortName(benchmark), params, require(metric, "scoreUnit", where).asText(),
                     require(metric, "score", where).asDouble(),
-                    error.isNumber() ? error.asDouble() : Double.NaN, iterations));
+                    error.isNumber() ? error.asDouble() : Double.NaN, forks));
         }
         return results;
     }

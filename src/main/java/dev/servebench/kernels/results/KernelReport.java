@@ -6,14 +6,13 @@ import java.util.function.Function;
 
 /** Everything derived from one kernel benchmark run; renders as Markdown tables. */
 public record KernelReport(List<CopyFigure> copies, List<DequantFigure> dequant, List<MoeFigure> moe,
-        List<AllreduceFigure> allreduce, List<TargetCheck> targets) {
+        List<AllreduceFigure> allreduce) {
 
     public KernelReport {
         copies = List.copyOf(copies);
         dequant = List.copyOf(dequant);
         moe = List.copyOf(moe);
         allreduce = List.copyOf(allreduce);
-        targets = List.copyOf(targets);
     }
 
     public String toMarkdown() {
@@ -66,14 +65,6 @@ public record KernelReport(List<CopyFigure> copies, List<DequantFigure> dequant,
                         opt(a.busbwToCopy(), KernelReport::ratio)));
             }
             out.append('\n');
-        }
-        if (!targets.isEmpty()) {
-            out.append("### Targets (ratios measured in this run)\n\n| target | point | measured | required | met |\n")
-                    .append("|---|---|---:|---:|---|\n");
-            for (TargetCheck t : targets) {
-                out.append(row(t.name(), t.point(), ratio(t.measured()), "≥ " + ratio(t.required()),
-                        t.met() ? "yes" : "**no**"));
-            }
         }
         return out.toString();
     }

@@ -52,15 +52,9 @@ final class ContextSections {
             case Input.Missing<KernelTables> missing -> Html.paragraph("missing", missing.reason());
             case Input.Found<KernelTables> found -> {
                 KernelTables tables = found.value();
-                String targets = tables.targets().isEmpty()
-                        ? Html.paragraph("missing", "no target applies to the points this kernel run measured")
-                        : Html.table("numbers", List.of("target", "point", "measured", "required", "met"),
-                        tables.targets().stream().map(t -> List.of(t.name(), t.point(), Numbers.ratio(t.measured()),
-                                "≥ " + Numbers.ratio(t.required()), t.met() ? "met" : "missed")).toList(),
-                        tables.targets().stream().map(t -> t.met() ? "outcome-pass" : "outcome-fail").toList());
                 yield Html.paragraph("note", "From " + tables.source() + ". Each figure next to the baseline measured"
-                        + " in the same run; targets are judged on those ratios (docs/kernels.md).")
-                        + "<h3>Targets</h3>\n" + targets + "<h3>Figures</h3>\n"
+                        + " in the same run; the spec's kernel expectations are judged on them, see Verdicts"
+                        + " (docs/kernels.md).")
                         + Html.table("numbers", List.of("benchmark", "parameters", "figure", "unit", "baseline",
                                 "ratio"), tables.figures().stream().map(f -> List.of(f.benchmark(), f.parameters(),
                                 Numbers.text(f.value()), f.unit(), f.baseline(), f.ratios())).toList(), List.of());

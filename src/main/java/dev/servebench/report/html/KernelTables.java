@@ -4,17 +4,17 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A kernel benchmark run's figures, each next to the baseline measured in the same run, and the targets
- * judged on those ratios.
+ * A kernel benchmark run's figures, each next to the baseline measured in the same run. What they must
+ * reach is judged by the perf suite from the spec's kernel lines; the report shows those verdicts with the
+ * others.
  *
  * @param source the figures.json the tables came from
  */
-public record KernelTables(String source, List<Figure> figures, List<Target> targets) {
+public record KernelTables(String source, List<Figure> figures) {
 
     public KernelTables {
         Objects.requireNonNull(source, "source");
         figures = List.copyOf(figures);
-        targets = List.copyOf(targets);
     }
 
     /**
@@ -33,14 +33,6 @@ public record KernelTables(String source, List<Figure> figures, List<Target> tar
             Objects.requireNonNull(parameters, "parameters");
             Objects.requireNonNull(baseline, "baseline");
             Objects.requireNonNull(ratios, "ratios");
-        }
-    }
-
-    /** A target ratio: measured in this run, the required minimum, and whether it was met. */
-    public record Target(String name, String point, double measured, double required, boolean met) {
-        public Target {
-            Objects.requireNonNull(name, "name");
-            Objects.requireNonNull(point, "point");
         }
     }
 }

@@ -104,9 +104,7 @@ final class KernelTablesLoader {
                     a.copyGbPerSecond() == null ? "" : "memcpy per thread " + Numbers.text(a.copyGbPerSecond()) + " GB/s",
                     labelled("busbw / memcpy", a.busbwToCopy())));
         }
-        List<KernelTables.Target> targets = report.targets().stream()
-                .map(t -> new KernelTables.Target(t.name(), t.point(), t.measured(), t.required(), t.met())).toList();
-        return new KernelTables(file.toString(), figures, targets);
+        return new KernelTables(file.toString(), figures);
     }
 
     private static String labelled(String label, Double ratio) {

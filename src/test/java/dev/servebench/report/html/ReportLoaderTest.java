@@ -95,13 +95,13 @@ class ReportLoaderTest {
         List<VerdictRow> verdicts = ((Input.Found<List<VerdictRow>>) model.verdicts()).value();
         assertThat(verdicts).extracting(VerdictRow::outcome).containsExactly(RunVerdictsJson.Outcome.PASS,
                 RunVerdictsJson.Outcome.INVALID, RunVerdictsJson.Outcome.FAIL, RunVerdictsJson.Outcome.NOT_JUDGED,
-                RunVerdictsJson.Outcome.PASS);
+                RunVerdictsJson.Outcome.PASS, RunVerdictsJson.Outcome.FAIL);
         assertThat(verdicts.getLast().point()).isEmpty();
+        assertThat(verdicts.getLast().kind()).isEqualTo("kernel");
         KernelTables kernels = ((Input.Found<KernelTables>) model.kernels()).value();
         assertThat(kernels.source()).endsWith("figures.json");
         assertThat(kernels.figures()).extracting(KernelTables.Figure::benchmark)
                 .containsExactly("memcpy (baseline)", "NVFP4 dequant", "MoE W4A16 experts", "allreduce bf16");
-        assertThat(kernels.targets()).extracting(KernelTables.Target::met).containsExactly(true, false);
         TrendView trends = ((Input.Found<TrendView>) model.trends()).value();
         assertThat(trends.runs()).isEqualTo(RunDirectoryFixture.HISTORY_RUNS);
         assertThat(trends.series()).filteredOn(s -> !s.shifts().isEmpty())

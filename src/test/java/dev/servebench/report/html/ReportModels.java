@@ -24,8 +24,7 @@ final class ReportModels {
                 List.of(point(8, 300, 1100), point(32, 622, 3740)),
                 Input.found(new KernelTables("reports/kernels/full/figures.json",
                         List.of(new KernelTables.Figure("NVFP4 dequant", "backend=native", 55.1, "GB/s",
-                                "memcpy 56.2 GB/s", "/ memcpy 0.98×")),
-                        List.of(new KernelTables.Target("NVFP4 dequant / memcpy", "bf16", 0.98, 0.8, true)))),
+                                "memcpy 56.2 GB/s", "/ memcpy 0.98×")))),
                 Input.found(new TrendView("reports/history/" + spec + ".jsonl", "0123456789abcdef", 12,
                         List.of(trend()))));
     }

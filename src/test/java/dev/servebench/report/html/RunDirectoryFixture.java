@@ -9,7 +9,6 @@ import dev.servebench.kernels.results.CopyFigure;
 import dev.servebench.kernels.results.DequantFigure;
 import dev.servebench.kernels.results.KernelReport;
 import dev.servebench.kernels.results.MoeFigure;
-import dev.servebench.kernels.results.TargetCheck;
 import dev.servebench.metric.MetricId;
 import dev.servebench.metric.MetricOptions;
 import dev.servebench.metric.ServingSummary;
@@ -93,7 +92,11 @@ final class RunDirectoryFixture {
                    "reason": "not judged: request_goodput @ concurrency=4 was not measured: no goodput SLOs were given",
                    "summary": "request_goodput @ concurrency=4 was not measured: no goodput SLOs were given"},
                   {"name": "server token counts match the client's", "kind": "cross_check", "point": null,
-                   "outcome": "pass", "reason": "generation_tokens_total delta 1728 = client 1728"}]}
+                   "outcome": "pass", "reason": "generation_tokens_total delta 1728 = client 1728"},
+                  {"name": "moe_gflops@backend=native,tokens=64 ≥ 0.8 × moe_gflops@backend=ggml-q4_0", "kind": "kernel",
+                   "point": null, "outcome": "fail",
+                   "reason": "moe_gflops@backend=native,tokens=64 = 98.7 GFLOP/s = 0.72 × moe_gflops@…; expected ≥ 0.8 ×",
+                   "summary": "98.7 GFLOP/s = 0.72 × 137 GFLOP/s, expected ≥ 0.8 × 137 = 109.6 GFLOP/s"}]}
                 """);
         writeKernels(Files.createDirectories(parent.resolve("kernels").resolve("full-20261202-120000")));
         writeHistory(Files.createDirectories(parent.resolve("history")));
@@ -116,11 +119,7 @@ final class RunDirectoryFixture {
                         56.2, 0.98, 46.5)),
                 List.of(new MoeFigure("native", "6144x256x256x8", 64, 2, 1.9, 0.1, 98.7, 41.2, 1.31, 0.72, 0.64, 37.0)),
                 List.of(new AllreduceFigure("native", 2, 4L << 20, "ring", "shared", 210.0, 4.0, 19.97, 19.97, 14.1,
-                        1.42)),
-                List.of(TargetCheck.atLeast("NVFP4 dequant GB/s / memcpy GB/s", "bf16 linear 16384x8192 threads=2",
-                                0.98, 0.8),
-                        TargetCheck.atLeast("MoE native / ggml Q4_0 mul_mat_id throughput", "GLM-5 TP8 T=64 threads=2",
-                                0.72, 0.8)));
+                        1.42)));
         Files.writeString(directory.resolve("figures.json"), JSON.writeValueAsString(report));
     }
 

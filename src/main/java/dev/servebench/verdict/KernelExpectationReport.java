@@ -1,0 +1,113 @@
+package dev.servebench.verdict;
+
+import dev.servebench.metric.KernelMetric;
+import dev.servebench.results.RunVerdictsJson;
+import dev.servebench.results.RunVerdictsJson.Kind;
+import dev.servebench.results.RunVerdictsJson.Outcome;
+import dev.servebench.spec.AbsoluteKernelExpectation;
+import dev.servebench.spec.KernelExpectation;
+import dev.servebench.spec.KernelMeasurements;
+import dev.servebench.spec.KernelPoint;
+import dev.servebench.spec.RelativeKernelExpectation;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * One judged kernel expectation and what reports it: the JUnit failure, the verdicts.json entry and the
+ * console line all come from the one {@link Verdict}, as for serving expectations ({@link ExpectationReport}).
+ * The message adds each figure's formula and the per-fork values it is the median of. Pure.
+ */
+public record KernelExpectationReport(KernelExpectation expectation, Verdict verdict, String message) {
+
+    public KernelExpectationReport {
+        Objects.requireNonNull(expectation, "expectation");
+        Objects.requireNonNull(verdict, "verdict");
+        Objects.requireNonNull(message, "message");
+    }
+
+    public static KernelExpectationReport judge(KernelExpectation expectation, KernelMeasurements measurements) {
+        Verdict verdict = Judge.verdict(expectation, measurements);
+        return new KernelExpectationReport(expectation, verdict, describe(expectation, verdict, measurements));
+    }
+
+    /** Empty when the test passes; not judged fails too, never passes. */
+    public Optional<String> failure() {
+        return switch (verdict.outcome()) {
+            case Verdict.Pass pass -> Optional.empty();
+            case Verdict.Fail fail -> Optional.of(message);
+            case Verdict.NotJudged notJudged -> Optional.of("not judged: " + notJudged.reason() + "\n" + message);
+        };
+    }
+
+    public RunVerdictsJson.Entry entry() {
+        Outcome outcome = switch (verdict.outcome()) {
+            case Verdict.Pass pass -> Outcome.PASS;
+            case Verdict.Fail fail -> Outcome.FAIL;
+            case Verdict.NotJudged notJudged -> Outcome.NOT_JUDGED;
+        };
+        return new RunVerdictsJson.Entry(expectation.displayName(), Kind.KERNEL, Optional.empty(), outcome,
+                failure().orElse(message), summary());
+    }
+
+    /** Measured against the limit with units, or, not judged, the explanation (it starts with why). */
+    private String summary() {
+        if (verdict.outcome() instanceof Verdict.NotJudged) {
+            return verdict.explanation();
+        }
+        String unit = " " + verdict.unit().symbol();
+        double measured = verdict.measured().getAsDouble();
+        return switch (expectation) {
+            case AbsoluteKernelExpectation absolute -> Numbers.measured(measured) + unit + ", expected "
+                    + absolute.limitText();
+            case RelativeKernelExpectation relative -> {
+                double reference = verdict.readings().get(1).value().getAsDouble();
+                yield Numbers.measured(measured) + unit + " = " + Numbers.measured(measured / reference) + " × "
+                        + Numbers.measured(reference) + unit + ", expected " + relative.comparison().symbol() + " "
+                        + Numbers.measured(relative.factor()) + " × " + Numbers.measured(reference) + " = "
+                        + Numbers.measured(verdict.limit().getAsDouble()) + unit;
+            }
+        };
+    }
+
+    private static String describe(KernelExpectation expectation, Verdict verdict, KernelMeasurements measurements) {
+        StringBuilder text = new StringBuilder();
+        text.append(switch (verdict.outcome()) {
+            case Verdict.Pass pass -> "holds: ";
+            case Verdict.Fail fail -> "FAILED: ";
+            case Verdict.NotJudged notJudged -> "NOT JUDGED: ";
+        }).append(expectation.displayName()).append('\n');
+        text.append("  ").append(verdict.explanation()).append('\n');
+        Map<KernelMetric, KernelPoint> sides = new LinkedHashMap<>();
+        sides.put(expectation.metric(), expectation.point());
+        if (expectation instanceof RelativeKernelExpectation relative) {
+            sides.putIfAbsent(relative.referenceMetric(), relative.referencePoint());
+        }
+        sides.keySet().forEach(metric -> text.append("  ").append(metric.id()).append(" [")
+                .append(metric.unit().symbol()).append("] = ").append(metric.formula()).append(", measured by ")
+                .append(metric.benchmark().className()).append('\n'));
+        if (expectation instanceof RelativeKernelExpectation relative) {
+            repeats(text, expectation.metric(), expectation.point(), measurements);
+            repeats(text, relative.referenceMetric(), relative.referencePoint(), measurements);
+        } else {
+            repeats(text, expectation.metric(), expectation.point(), measurements);
+        }
+        return text.toString().stripTrailing();
+    }
+
+    /** The figure's point in full and its value per iteration and fork: what the median was taken over. */
+    private static void repeats(StringBuilder text, KernelMetric metric, KernelPoint point,
+            KernelMeasurements measurements) {
+        KernelJudge.figure(metric, point, measurements).ifPresent(value -> text.append("  ").append(metric.id())
+                .append(" at ").append(KernelJudge.describe(metric.benchmark(), value.parameters())).append(": median of ")
+                .append(value.iterations()).append(" iterations in ").append(value.forks().size())
+                .append(value.forks().size() == 1 ? " fork " : " forks ")
+                .append(value.forks().stream().map(fork -> fork.stream()
+                        .map(v -> String.format(Locale.ROOT, "%.4g", v)).collect(Collectors.joining(", ", "[", "]")))
+                        .collect(Collectors.joining(" ")))
+                .append(' ').append(metric.unit().symbol()).append(" (").append(measurements.source()).append(")\n"));
+    }
+}
