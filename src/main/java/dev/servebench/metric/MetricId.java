@@ -65,7 +65,7 @@ import java.util.OptionalDouble;
  * The order of the constants is the order of the summary file and of the consoles' lines.
  */
 public enum MetricId {
-    // ---- SGLang bench_serving (§2.1), in the order SGLang prints them ----
+    // ---- SGLang bench_serving (docs/reference-semantics.md, SGLang metrics), in SGLang's print order ----
     COMPLETED(sglang("completed", "Successful requests:", REQUESTS, HIGHER_IS_BETTER, NONE,
             "number of successful requests", a -> a.sglang().completed())
             .gated().shown(RUN_HEADLINE, 9)),
@@ -142,7 +142,7 @@ public enum MetricId {
             .shown(RUN_HEADLINE, 8).shown(TREND_HEADLINE)),
     MAX_ITL_MS(stat(MAX, SGLANG_ITL, PRINTED)),
 
-    // ---- vLLM bench serve (§2.2, §3), where it differs from SGLang ----
+    // ---- vLLM bench serve, where it differs from SGLang (docs/reference-semantics.md, vLLM metrics) ----
     VLLM_COMPLETED(vllm("vllm_completed", "completed", "Successful requests:", REQUESTS, HIGHER_IS_BETTER, NONE,
             "number of vLLM-successful requests", a -> OptionalDouble.of(a.vllm().completed()))),
     FAILED(vllm("failed", "failed", "Failed requests:", REQUESTS, LOWER_IS_BETTER, NONE,

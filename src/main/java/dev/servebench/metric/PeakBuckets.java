@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Peak metrics over 1-second buckets and vLLM's sweep line (§3 of serving-metrics.md). Float operations
- * follow the Python code step by step (sequential additions, {@code int()} truncation), because a token
+ * Peak metrics over 1-second buckets and vLLM's sweep line (docs/reference-semantics.md, Peak metrics).
+ * Float operations follow the Python code step by step (sequential additions, {@code int()} truncation), because a token
  * time that lands a hair before a bucket edge moves a whole count from one bucket to the other. Memory
  * grows with the number of buckets (or requests), never with the number of token events.
  */

@@ -8,8 +8,8 @@ import java.util.function.DoubleConsumer;
 
 /**
  * The successful requests of one tool's definition, in dispatch order, with the lists its
- * {@code calculate_metrics} builds from them (§2.1 SGLang, §2.2 vLLM of serving-metrics.md). Per-request
- * values are held in arrays (a few doubles per request); per-event values (the ITL list, the token event
+ * {@code calculate_metrics} builds from them (docs/reference-semantics.md, SGLang metrics and vLLM
+ * metrics). Per-request values are held in arrays (a few doubles per request); per-event values (the ITL list, the token event
  * times) are recomputed from the store on every pass, because they are two orders of magnitude more.
  */
 final class Population {

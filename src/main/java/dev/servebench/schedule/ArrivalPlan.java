@@ -12,7 +12,7 @@ import org.apache.commons.rng.simple.RandomSource;
  * When each request of a load point is meant to be sent: offsets in integer nanoseconds from the
  * benchmark start, non-decreasing, the first at 0.
  *
- * <p>Choices, compared with the reference tools (serving-metrics.md §4):
+ * <p>Choices, compared with the reference tools (docs/reference-semantics.md, Arrivals):
  * <ul>
  *   <li>Request 0 is due at t = 0, as in SGLang (vLLM waits a first gap). So {@code n} requests use
  *       {@code n - 1} gaps and the expected span is {@code (n - 1)/rate}.</li>

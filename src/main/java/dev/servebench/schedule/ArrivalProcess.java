@@ -1,7 +1,7 @@
 package dev.servebench.schedule;
 
 /**
- * How request arrivals are spread over time (serving-metrics.md §4).
+ * How request arrivals are spread over time (docs/reference-semantics.md, Arrivals).
  *
  * <ul>
  *   <li>{@link AllAtOnce}: request rate {@code inf}; every request is due at t = 0 and only the

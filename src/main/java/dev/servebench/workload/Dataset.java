@@ -2,7 +2,7 @@ package dev.servebench.workload;
 
 import java.util.List;
 
-/** A source of benchmark prompts (serving-metrics.md §5). */
+/** A source of benchmark prompts (docs/reference-semantics.md, Datasets). */
 public sealed interface Dataset permits RandomDataset, ShareGptDataset {
 
     /**

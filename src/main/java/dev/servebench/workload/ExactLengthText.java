@@ -6,9 +6,9 @@ import java.util.function.IntFunction;
 
 /**
  * Text prompts of an exact token count under the run's tokenizer. SGLang decodes random token ids and
- * re-encodes the text, whose count then drifts from the target (serving-metrics.md §8); here the words of the
- * row are taken while they fit and the rest is filled with short pieces, each step checked by encoding the
- * whole text, so the count is exact by construction or the row is refused.
+ * re-encodes the text, whose count then drifts from the target (docs/reference-semantics.md, Prompt-length
+ * drift); here the words of the row are taken while they fit and the rest is filled with short pieces,
+ * each step checked by encoding the whole text, so the count is exact by construction or the row is refused.
  */
 final class ExactLengthText {
 

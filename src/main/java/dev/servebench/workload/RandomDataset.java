@@ -9,7 +9,8 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 
 /**
- * SGLang's {@code random} dataset (serving-metrics.md §5.1): synthetic prompts of random length.
+ * SGLang's {@code random} dataset (docs/reference-semantics.md, Random dataset): synthetic prompts of
+ * random length.
  *
  * <p>Lengths: for each of the {@code numPrompts} rows, the input length is uniform on the integers
  * {@code [max((int)(inputLen * r), 1), inputLen]} (inclusive) and the output length likewise with

@@ -12,7 +12,8 @@ import org.apache.commons.rng.sampling.ListSampler;
 import org.apache.commons.rng.simple.RandomSource;
 
 /**
- * SGLang's {@code sharegpt} dataset (serving-metrics.md §5.2), with the run's tokenizer or without one.
+ * SGLang's {@code sharegpt} dataset (docs/reference-semantics.md, ShareGPT dataset), with the run's
+ * tokenizer or without one.
  *
  * <p>Conversations with at least two turns are kept and their first two turns used (prompt = first turn,
  * completion = second; roles are not checked, as in SGLang), shuffled with the seed; then rows are taken

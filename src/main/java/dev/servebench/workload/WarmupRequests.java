@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Warmup requests, sent before the measured ones and never counted (serving-metrics.md §4, SGLang's
+ * Warmup requests, sent before the measured ones and never counted (docs/reference-semantics.md, Warmup: SGLang's
  * {@code --warmup-requests}): copies of the first dataset row with the output length capped at
  * {@value #MAX_OUTPUT_LEN}. A separate type, so warmup rows cannot be mixed into the measured list by
  * accident; their indices are 0..count-1 within this list (the driver should label them, e.g. in the

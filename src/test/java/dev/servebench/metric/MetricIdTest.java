@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class MetricIdTest {
 
-    /** Keys SGLang writes to its result file (serving-metrics.md §6.2, S1). */
+    /** Keys SGLang writes to its result file (docs/reference-semantics.md, SGLang result file). */
     private static final Set<String> SGLANG_RESULT_KEYS = Set.of("duration", "completed", "total_input_tokens",
             "total_output_tokens", "request_throughput", "input_throughput", "output_throughput", "total_throughput",
             "mean_e2e_latency_ms", "median_e2e_latency_ms", "std_e2e_latency_ms", "p90_e2e_latency_ms",
