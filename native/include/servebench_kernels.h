@@ -42,7 +42,7 @@ const char *sb_implementation(void);
 /* memcpy split into `threads` contiguous shares: the bandwidth baseline measured beside the kernels. */
 int32_t sb_copy(void *dst, const void *src, int64_t bytes, int32_t threads);
 
-/* ---- NVFP4 (kernels.md section 1) ------------------------------------------------------------- */
+/* ---- NVFP4 (docs/kernels-nvfp4.md) ------------------------------------------------------------ */
 
 enum sb_scale_layout {
     SB_SCALES_LINEAR = 0,        /* E4M3 scales row-major [rows, k/16] (checkpoint `weight_scale`) */
@@ -62,14 +62,15 @@ int32_t sb_nvfp4_dequant_f32(const uint8_t *packed, const uint8_t *scales, int32
 int32_t sb_nvfp4_dequant_bf16(const uint8_t *packed, const uint8_t *scales, int32_t layout,
                               float global_scale, int64_t rows, int64_t k, uint16_t *out, int32_t threads);
 
-/* Exact-math quantiser (kernels.md 1.6): per block of 16, sf = E4M3_rne_satfinite(amax / (6 * global_scale));
+/* Exact-math quantiser (docs/kernels-nvfp4.md, Quantiser): per block of 16,
+ * sf = E4M3_rne_satfinite(amax / (6 * global_scale));
  * a block whose sf byte is 0 gets codes 0 (SF 0x00, the GPU kernel's zero-block convention);
  * codes = E2M1_rne_satfinite(x / (fp32(sf) * global_scale)), negative values keep the sign (0x8 = -0).
  * Swizzle padding bytes are written as 0. global_scale must be a positive normal float and every value finite. */
 int32_t sb_nvfp4_quantize(const float *values, int64_t rows, int64_t k, float global_scale, int32_t layout,
                           uint8_t *packed, uint8_t *scales);
 
-/* ---- MoE (kernels.md section 2) -------------------------------------------------------------- */
+/* ---- MoE (docs/kernels-moe.md) --------------------------------------------------------------- */
 
 /* GLM-5 / DeepSeek-V3 "noaux_tc" routing from router logits [tokens, experts] (fp32):
  * s = sigmoid(logit) (defined in the docs: fp64 with the shared exp polynomial, rounded to fp32);
@@ -101,7 +102,7 @@ int32_t sb_moe_w4a16(const uint16_t *x, int64_t tokens, int64_t hidden, int64_t 
                      const uint8_t *w2_packed, const uint8_t *w2_scales, const float *w2_global,
                      float *out, void *workspace, int64_t workspace_bytes, int32_t threads);
 
-/* ---- Tensor-parallel allreduce (kernels.md section 3) ----------------------------------------- */
+/* ---- Tensor-parallel allreduce (docs/kernels-allreduce.md) ------------------------------------ */
 
 enum sb_allreduce_algorithm {
     SB_AR_AUTO = 0,     /* vLLM custom-allreduce dispatch, see sb_allreduce_choose */

@@ -1,8 +1,8 @@
 /*
- * Tensor-parallel bf16 sum-allreduce over shared memory (kernels.md 3 and 4.3; algorithms, exact summation
- * orders and the dispatch table in docs/kernels-allreduce.md). N ranks are N threads; rank p's input is
- * read by its peers directly, as IPC-registered GPU buffers are in vLLM's custom allreduce. The workspace
- * layout and the flag protocol are in allreduce_workspace.h.
+ * Tensor-parallel bf16 sum-allreduce over shared memory (docs/kernels-allreduce.md: algorithms, exact
+ * summation orders, the dispatch table). N ranks are N threads; rank p's input is read by its peers
+ * directly, as IPC-registered GPU buffers are in vLLM's custom allreduce. The workspace layout and the flag
+ * protocol are in allreduce_workspace.h.
  */
 #include <omp.h>
 #include "allreduce_workspace.h"

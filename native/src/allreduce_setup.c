@@ -1,4 +1,4 @@
-/* Dispatch rule and workspace set-up of the allreduce (kernels.md 3.1; docs/kernels-allreduce.md). */
+/* Dispatch rule and workspace set-up of the allreduce (docs/kernels-allreduce.md, Dispatch). */
 #include "allreduce_workspace.h"
 
 /* ---- Dispatch -------------------------------------------------------------------------------- */

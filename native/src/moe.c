@@ -1,11 +1,11 @@
 /* sb_moe_w4a16: routed experts with NVFP4 weights decoded on the fly, bf16 activations, fp32 sums.
  *
- * Pipeline (kernels.md 2.3, 4.2): stable counting sort of the (token, slot) pairs by expert; GEMM1 +
- * SwiGLU over work items (expert, block of 32 intermediate rows, i.e. 32 up rows + the 32 matching gate
- * rows); GEMM2 + finalize over work items (block of up to 128 output rows, for every expert, then the
- * finalize of those rows in slot order). Inside an item the tile kernels read each weight row once for
- * all of that expert's tokens. Every output element is computed by one thread in a fixed order, so
- * results do not depend on `threads` (nor on the blocking, which only groups whole dot products). */
+ * Pipeline (docs/kernels-moe.md, Kernel pipeline): stable counting sort of the (token, slot) pairs by expert;
+ * GEMM1 + SwiGLU over work items (expert, block of 32 intermediate rows, i.e. 32 up rows + the 32 matching
+ * gate rows); GEMM2 + finalize over work items (block of up to 128 output rows, for every expert, then the
+ * finalize of those rows in slot order). Inside an item the tile kernels read each weight row once for all of
+ * that expert's tokens. Every output element is computed by one thread in a fixed order, so results do not
+ * depend on `threads` (nor on the blocking, which only groups whole dot products). */
 #include <omp.h>
 #include <stddef.h>
 #include "moe_internal.h"

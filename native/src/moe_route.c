@@ -1,5 +1,5 @@
-/* sb_moe_route: GLM-5 / DeepSeek-V3 "noaux_tc" routing (kernels.md 2.1), bit-identical to the Java
- * reference RoutingReference: every float operation happens in the same order in both. */
+/* sb_moe_route: GLM-5 / DeepSeek-V3 "noaux_tc" routing (docs/kernels-moe.md, Routing), bit-identical to the
+ * Java reference RoutingReference: every float operation happens in the same order in both. */
 #include "moe_internal.h"
 
 /* a ranks before b (higher score; ties to the lower index, which the ascending scans below supply). */

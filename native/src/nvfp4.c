@@ -1,5 +1,5 @@
 /*
- * NVFP4 dequantisation (docs/kernels.md section 1, ABI in servebench_kernels.h); the quantiser is in
+ * NVFP4 dequantisation (docs/kernels-nvfp4.md, ABI in servebench_kernels.h); the quantiser is in
  * nvfp4_quantize.c.
  *
  * Every path computes the same numbers. The scalar path evaluates (E2M1(code) * E4M3(scale)) * global_scale
@@ -57,7 +57,7 @@ int64_t sb_nvfp4_scale_bytes(int64_t rows, int64_t k, int32_t layout) {
 }
 
 /* Where row `row`'s scales start, and how far apart its groups of 4 scale columns lie: in both layouts the
- * scales of blocks 4g..4g+3 of one row are 4 consecutive bytes (kernels.md 1.7). */
+ * scales of blocks 4g..4g+3 of one row are 4 consecutive bytes (docs/kernels-nvfp4.md, Scale layouts). */
 static const uint8_t *row_scales(const uint8_t *scales, int32_t layout, int64_t row, int64_t k,
                                  int64_t *group_stride) {
     int64_t columns = k / 16;

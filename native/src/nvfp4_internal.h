@@ -1,4 +1,4 @@
-/* Shared by the NVFP4 sources: the element and scale codecs (kernels.md 1.1, 1.4) and shape checks. */
+/* Shared by the NVFP4 sources: the element and scale codecs (docs/kernels-nvfp4.md, Format) and shape checks. */
 #ifndef SB_NVFP4_INTERNAL_H
 #define SB_NVFP4_INTERNAL_H
 

@@ -1,8 +1,8 @@
 /*
- * The exact-math NVFP4 quantiser (kernels.md 1.6, ABI in servebench_kernels.h). It is the C twin of the
- * Java Nvfp4Quantizer in its ZERO_SCALE mode and must agree with it bit for bit, so every step is written
- * the way the Java code computes it: fp32 arithmetic in the same order, and the E4M3 rounding done exactly
- * in double precision.
+ * The exact-math NVFP4 quantiser (docs/kernels-nvfp4.md, Quantiser; ABI in servebench_kernels.h). It is the C
+ * twin of the Java Nvfp4Quantizer in its ZERO_SCALE mode and must agree with it bit for bit, so every step is
+ * written the way the Java code computes it: fp32 arithmetic in the same order, and the E4M3 rounding done
+ * exactly in double precision.
  */
 #include <float.h>
 #include <math.h>

@@ -4,7 +4,7 @@ package de.kherud.llama;
  * Reaches the package-private task API of java-llama.cpp 4.2.0 so that one dispatcher thread can drive
  * many streaming completions. The library's own {@code LlamaIterator} needs a blocking thread per
  * stream, and its native receive busy-waits whenever the result queue holds other tasks' results, so N
- * streams would burn N threads' worth of mutex spinning (see docs/embedded-engine.md).
+ * streams would burn N threads' worth of mutex spinning (see docs/embedded-engine.md, Streaming).
  *
  * <p>This class sits in the library's package on the class path (split package, unnamed module), which is
  * the only way to call those methods without reflection. It adds nothing but access; every method maps

@@ -10,7 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The generated model matches the layout llama.cpp b4916 was shown to load (docs/embedded-engine.md). */
+/**
+ * The generated model matches the layout llama.cpp b4916 was shown to load (docs/embedded-engine.md, GGUF
+ * layout b4916 accepts).
+ */
 class TinyMoeModelTest {
 
     @TempDir

@@ -1,8 +1,8 @@
 package dev.servebench.kernels.allreduce;
 
 /**
- * The allreduce algorithms of kernels.md 3.2, with the codes of {@code enum sb_allreduce_algorithm}.
- * Exact summation orders: docs/kernels-allreduce.md.
+ * The allreduce algorithms (docs/kernels-allreduce.md, Algorithms), with the codes of
+ * {@code enum sb_allreduce_algorithm}. Exact summation orders: docs/kernels-allreduce.md.
  */
 public enum AllreduceAlgorithm {
     /** vLLM's custom-allreduce dispatch ({@link AllreduceDispatch#choose}) with the default 8 MiB limit. */

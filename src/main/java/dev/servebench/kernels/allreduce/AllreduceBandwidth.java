@@ -1,9 +1,9 @@
 package dev.servebench.kernels.allreduce;
 
 /**
- * nccl-tests' figures for one allreduce (kernels.md 3.3): {@code algbw = S / t} with S the bytes of one
- * rank's buffer, and {@code busbw = algbw * 2(N-1)/N}, comparable with the per-rank link (or memory) rate.
- * GB = 1e9 bytes.
+ * nccl-tests' figures for one allreduce (docs/kernels-allreduce.md, Metrics): {@code algbw = S / t} with S
+ * the bytes of one rank's buffer, and {@code busbw = algbw * 2(N-1)/N}, comparable with the per-rank link (or
+ * memory) rate. GB = 1e9 bytes.
  */
 public record AllreduceBandwidth(int ranks, long bytesPerRank, double secondsPerCollective) {
 

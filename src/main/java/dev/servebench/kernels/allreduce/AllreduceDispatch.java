@@ -3,7 +3,7 @@ package dev.servebench.kernels.allreduce;
 /**
  * Which algorithm vLLM's (and SGLang's) custom allreduce runs for a message, mirrored bit for bit by
  * {@code sb_allreduce_choose}. Shared memory counts as "fully connected", so the PCIe-only rule that
- * disables custom allreduce above two ranks (kernels.md 3.1) does not apply here.
+ * disables custom allreduce above two ranks (docs/kernels-allreduce.md, Dispatch) does not apply here.
  */
 public final class AllreduceDispatch {
 

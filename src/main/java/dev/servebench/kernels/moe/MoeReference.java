@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The scalar Java W4A16 MoE (the numerics of {@code sb_moe_w4a16}, kernels.md 2.4 and 4.2):
+ * The scalar Java W4A16 MoE (the numerics of {@code sb_moe_w4a16}, docs/kernels-moe.md, W4A16 numerics):
  * <ol>
  *   <li>stable permutation of the (token, slot) pairs by (expert, token, slot);</li>
  *   <li>per expert, GEMM1: {@code u = (W_up . x) * g13}, {@code g = (W_gate . x) * g13} with weights decoded

@@ -11,7 +11,8 @@ import java.util.Objects;
 import java.util.SplittableRandom;
 
 /**
- * NVFP4 expert weights in native memory, in the layout {@code sb_moe_w4a16} reads (kernels.md 2.2):
+ * NVFP4 expert weights in native memory, in the layout {@code sb_moe_w4a16} reads (docs/kernels-moe.md, Call
+ * contract and weight layout):
  * <ul>
  *   <li>{@code w13Packed} [E, 2I, H/2]: rows 0..I-1 are up (w3), rows I..2I-1 gate (w1), element 2i in
  *       the low nibble of byte i; {@code w13Scales} linear E4M3 [E, 2I, H/16]; {@code w13Global} fp32 [E];</li>

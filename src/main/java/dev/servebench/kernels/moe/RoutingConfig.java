@@ -1,8 +1,8 @@
 package dev.servebench.kernels.moe;
 
 /**
- * "noaux_tc" router settings (kernels.md 2.1): sigmoid scores, selection on score + bias restricted
- * to the best {@code topkGroup} of {@code nGroup} expert groups, {@code topK} experts per token,
+ * "noaux_tc" router settings (docs/kernels-moe.md, Routing): sigmoid scores, selection on score + bias
+ * restricted to the best {@code topkGroup} of {@code nGroup} expert groups, {@code topK} experts per token,
  * weights optionally renormalised to sum 1 and then multiplied by {@code routedScalingFactor}.
  */
 public record RoutingConfig(int experts, int topK, int nGroup, int topkGroup, boolean renormalize,

@@ -1,8 +1,8 @@
 package dev.servebench.kernels.moe;
 
 /**
- * The scalar Java definition of "noaux_tc" routing (kernels.md 2.1). {@code sb_moe_route} performs the
- * same float operations in the same order, so the two agree bit for bit:
+ * The scalar Java definition of "noaux_tc" routing (docs/kernels-moe.md, Routing). {@code sb_moe_route}
+ * performs the same float operations in the same order, so the two agree bit for bit:
  * <ol>
  *   <li>{@code s[e] = MoeMath.sigmoid(logit[e])}, {@code pick[e] = s[e] + bias[e]} (float add);</li>
  *   <li>with {@code nGroup > 1}: group score = best + second-best pick of the group; the best

@@ -1,8 +1,8 @@
 package dev.servebench.kernels.nvfp4;
 
 /**
- * The 4-bit E2M1 element (kernels.md 1.1): bit 3 sign, bits 2..0 magnitude index; no Inf or NaN.
- * Code 0x8 is negative zero and decodes to -0.0f.
+ * The 4-bit E2M1 element (docs/kernels-nvfp4.md, Element E2M1): bit 3 sign, bits 2..0 magnitude index; no Inf
+ * or NaN. Code 0x8 is negative zero and decodes to -0.0f.
  */
 public final class E2m1 {
 

@@ -1,8 +1,8 @@
 package dev.servebench.kernels.nvfp4;
 
 /**
- * FP8 E4M3 "e4m3fn" block scales (kernels.md 1.4): bias 7, no infinities, NaN only at 0x7F/0xFF,
- * max finite 448, subnormals m * 2^-9.
+ * FP8 E4M3 "e4m3fn" block scales (docs/kernels-nvfp4.md, Block scale E4M3): bias 7, no infinities, NaN only
+ * at 0x7F/0xFF, max finite 448, subnormals m * 2^-9.
  */
 public final class E4m3 {
 

@@ -3,8 +3,9 @@ package dev.servebench.kernels.nvfp4;
 import java.util.Objects;
 
 /**
- * The exact-math NVFP4 quantiser (kernels.md 1.6), the Java twin of {@code sb_nvfp4_quantize}. For every
- * block of 16 consecutive elements along K, in fp32 arithmetic in this order:
+ * The exact-math NVFP4 quantiser (docs/kernels-nvfp4.md, Quantiser), the Java twin of
+ * {@code sb_nvfp4_quantize}. For every block of 16 consecutive elements along K, in fp32 arithmetic in this
+ * order:
  * <ol>
  *   <li>{@code sf = E4M3_rne_satfinite(amax / (6 * globalScale))}, amax the largest magnitude of the block;</li>
  *   <li>if {@code sf} is the byte 0 the block is a zero block, see {@link ZeroBlock};</li>

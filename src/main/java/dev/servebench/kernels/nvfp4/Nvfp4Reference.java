@@ -5,7 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 /**
- * The obviously-correct scalar definition of NVFP4 dequantisation (kernels.md 1.5, decode form):
+ * The obviously-correct scalar definition of NVFP4 dequantisation (docs/kernels-nvfp4.md, Global scale):
  * {@code x = (E2M1(code) * E4M3(scale)) * globalScale}, element 2i in the low nibble of byte i; bf16 output
  * rounds that fp32 value to nearest even once. The native kernels are tested against these methods.
  */

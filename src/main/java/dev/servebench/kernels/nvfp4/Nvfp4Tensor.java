@@ -8,9 +8,10 @@ import java.util.Objects;
 import java.util.random.RandomGenerator;
 
 /**
- * An NVFP4 weight tensor {@code [rows, k]} as a checkpoint stores it (kernels.md 1.3): packed E2M1 pairs
- * ({@code rows * k / 2} bytes, element 2i in the low nibble of byte i), E4M3 block scales in {@code layout},
- * and the per-tensor decode scale {@code globalScale} (the checkpoint's {@code weight_scale_2}, multiplied in).
+ * An NVFP4 weight tensor {@code [rows, k]} as a checkpoint stores it (docs/kernels-nvfp4.md, Block size and
+ * checkpoint tensors): packed E2M1 pairs ({@code rows * k / 2} bytes, element 2i in the low nibble of byte
+ * i), E4M3 block scales in {@code layout}, and the per-tensor decode scale {@code globalScale} (the
+ * checkpoint's {@code weight_scale_2}, multiplied in).
  *
  * <p>The arrays are held, not copied: tensors reach hundreds of MiB. Equality compares their contents.
  */

@@ -1,6 +1,7 @@
 package dev.servebench.kernels.nvfp4;
 
-/** Where the E4M3 scale of block (row, k16) lives (kernels.md 1.7); codes match {@code sb_scale_layout}. */
+/** Where the E4M3 scale of block (row, k16) lives (docs/kernels-nvfp4.md, Scale layouts); codes match
+ * {@code sb_scale_layout}. */
 public enum ScaleLayout {
     /** Row-major {@code [rows, k/16]}: the checkpoint's {@code weight_scale}. */
     LINEAR(0),

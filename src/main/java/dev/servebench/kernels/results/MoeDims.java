@@ -27,14 +27,16 @@ record MoeDims(long hidden, long inter, long experts, long topK) {
         }
     }
 
-    /** kernels.md 2.5: 6·H·I·T·k (gate+up and down GEMMs of the routed experts, useful rows only). */
+    /** docs/kernels-moe.md, FLOP and byte formulas: 6·H·I·T·k (gate+up and down GEMMs of the routed experts,
+     * useful rows only). */
     double usefulFlops(long tokens) {
         return 6.0 * hidden * inter * tokens * topK;
     }
 
     /**
      * NVFP4 weight bytes of the experts a uniform routing is expected to touch: E·(1 − (1 − k/E)^T) experts
-     * of 3·H·I·(0.5 + 1/16) bytes each (kernels.md 2.5). An expectation, named as such in the report.
+     * of 3·H·I·(0.5 + 1/16) bytes each (docs/kernels-moe.md, FLOP and byte formulas). An expectation, named
+     * as such in the report.
      */
     double expectedActiveWeightBytes(long tokens) {
         double active = experts * (1 - Math.pow(1 - (double) topK / experts, tokens));

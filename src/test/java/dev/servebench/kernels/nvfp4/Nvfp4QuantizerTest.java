@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The Java reference quantiser against the rules of kernels.md 1.6 and 1.9. */
+/** The Java reference quantiser against the rules of docs/kernels-nvfp4.md, Quantiser and Edge cases. */
 class Nvfp4QuantizerTest {
 
     private static final ScaleLayout LINEAR = ScaleLayout.LINEAR;
