@@ -1,8 +1,8 @@
 """Independent Python/numpy computation of the serving metrics, for ReferenceCrossCheckTest.
 
-Written from shared/docs/serving-metrics.md (sections 2.1, 2.2, 2.3 and 3), in Python with numpy, so
-that float behaviour (int() truncation, np.ceil, numpy's pairwise sums and percentiles) is the real
-thing rather than a Java re-implementation of it.
+Written from docs/reference-semantics.md (SGLang metrics, vLLM metrics, Statistics, Peak metrics), in
+Python with numpy, so that float behaviour (int() truncation, np.ceil, numpy's pairwise sums and
+percentiles) is the real thing rather than a Java re-implementation of it.
 
 Regenerate reference-metrics.txt (numpy 2.x):
   ./mvnw -B -q test -Dtest=ReferenceCrossCheckTest -Dservebench.writeReference=true
