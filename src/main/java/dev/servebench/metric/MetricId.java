@@ -14,7 +14,9 @@ import static dev.servebench.metric.LatencySeries.VLLM_ITL;
 import static dev.servebench.metric.LatencySeries.VLLM_TPOT;
 import static dev.servebench.metric.LatencySeries.VLLM_TTFT;
 import static dev.servebench.metric.MetricDefinition.servebench;
+import static dev.servebench.metric.MetricDefinition.servebenchWhenMeasured;
 import static dev.servebench.metric.MetricDefinition.sglang;
+import static dev.servebench.metric.MetricDefinition.sglangWhenMeasured;
 import static dev.servebench.metric.MetricDefinition.stat;
 import static dev.servebench.metric.MetricDefinition.vllm;
 import static dev.servebench.metric.Statistic.MAX;
@@ -28,6 +30,8 @@ import static dev.servebench.metric.TokenBasis.NONE;
 import static dev.servebench.metric.TokenBasis.OUTPUT_LENGTH;
 import static dev.servebench.metric.TokenBasis.PROMPT_AND_OUTPUT_LENGTH;
 import static dev.servebench.metric.TokenBasis.PROMPT_LENGTH;
+import static dev.servebench.metric.TokenBasis.RETOKENIZED_AND_USAGE;
+import static dev.servebench.metric.TokenBasis.RETOKENIZED_OUTPUT;
 import static dev.servebench.metric.TokenBasis.TOKEN_EVENTS;
 import static dev.servebench.metric.TokenBasis.USAGE_AND_CHUNKS;
 import static dev.servebench.metric.TokenBasis.USAGE_AND_PROMPT_LENGTH;
@@ -62,6 +66,12 @@ public enum MetricId {
                     + " prompt_len where a response carried no usage)")),
     TOTAL_OUTPUT_TOKENS(sglang("total_output_tokens", "Total generated tokens:", TOKENS, INFORMATIONAL,
             OUTPUT_LENGTH, "sum of output_len_i over successful requests", a -> a.sglang().totalOutputLen())),
+    // SGLang writes and prints the retokenized total; measured only with a client tokenizer (absent, not 0).
+    TOTAL_OUTPUT_TOKENS_RETOKENIZED(sglangWhenMeasured("total_output_tokens_retokenized",
+            "total_output_tokens_retokenized", "Total generated tokens (retokenized):", TOKENS, INFORMATIONAL,
+            RETOKENIZED_OUTPUT, "sum over successful requests of len(encode(generated_text_i,"
+                    + " add_special_tokens=False)) with the client tokenizer; absent without one",
+            a -> a.retokenized().total())),
     REQUEST_THROUGHPUT(sglang("request_throughput", "Request throughput (req/s):", REQUESTS_PER_SECOND,
             HIGHER_IS_BETTER, NONE, "completed / D", a -> a.perSecond(a.sglang().completed()))),
     INPUT_THROUGHPUT(sglang("input_throughput", "Input token throughput (tok/s):", TOKENS_PER_SECOND,
@@ -71,6 +81,10 @@ public enum MetricId {
     OUTPUT_THROUGHPUT(sglang("output_throughput", "Output token throughput (tok/s):", TOKENS_PER_SECOND,
             HIGHER_IS_BETTER, OUTPUT_LENGTH, "total_output_tokens / D",
             a -> a.perSecond(a.sglang().totalOutputLen()))),
+    // SGLang computes it (BenchmarkMetrics) but neither prints nor writes it: no key, no label.
+    OUTPUT_THROUGHPUT_RETOKENIZED(sglangWhenMeasured("output_throughput_retokenized", null, null, TOKENS_PER_SECOND,
+            HIGHER_IS_BETTER, RETOKENIZED_OUTPUT, "total_output_tokens_retokenized / D; absent without a client"
+                    + " tokenizer", a -> map(a.retokenized().total(), a::perSecond))),
     TOTAL_THROUGHPUT(sglang("total_throughput", "Total token throughput (tok/s):", TOKENS_PER_SECOND,
             HIGHER_IS_BETTER, PROMPT_AND_OUTPUT_LENGTH, "(total_input_tokens + total_output_tokens) / D",
             a -> a.perSecond(a.totalInputTokens() + a.sglang().totalOutputLen()))
@@ -174,6 +188,9 @@ public enum MetricId {
             Aggregation::tokenCountMismatches)),
     USAGE_MISSING(servebench("usage_missing", REQUESTS, INFORMATIONAL, USAGE_AND_CHUNKS,
             "successful requests without a server usage object", Aggregation::usageMissing)),
+    RETOKENIZED_MISMATCHES(servebenchWhenMeasured("retokenized_mismatches", REQUESTS, INFORMATIONAL,
+            RETOKENIZED_AND_USAGE, "successful requests with server usage whose usage.completion_tokens differs from"
+                    + " the retokenized count; absent without a client tokenizer", a -> a.retokenized().mismatches())),
     // The server's own input count, whatever --input-token-source says: with text prompts the dataset's is a guess.
     SERVER_INPUT_TOKENS(servebench("server_input_tokens", TOKENS, INFORMATIONAL, USAGE_PROMPT_TOKENS,
             "sum of usage.prompt_tokens over successful requests (dataset prompt_len where a response carried no"
@@ -276,6 +293,10 @@ public enum MetricId {
 
     public static Optional<MetricId> byId(String id) {
         return Arrays.stream(values()).filter(m -> m.id().equals(id)).findFirst();
+    }
+
+    private static OptionalDouble map(OptionalDouble value, java.util.function.DoubleUnaryOperator f) {
+        return value.isPresent() ? OptionalDouble.of(f.applyAsDouble(value.getAsDouble())) : value;
     }
 
     OptionalDouble compute(Aggregation aggregation) {

@@ -57,9 +57,13 @@ public final class ConsoleSummary {
         value(out, s, BENCHMARK_DURATION);
         integer(out, s, TOTAL_INPUT_TOKENS);
         integer(out, s, TOTAL_OUTPUT_TOKENS);
-        for (MetricId id : List.of(REQUEST_THROUGHPUT, INPUT_THROUGHPUT, OUTPUT_THROUGHPUT, PEAK_OUTPUT_THROUGHPUT)) {
+        integer(out, s, TOTAL_OUTPUT_TOKENS_RETOKENIZED);
+        for (MetricId id : List.of(REQUEST_THROUGHPUT, INPUT_THROUGHPUT, OUTPUT_THROUGHPUT)) {
             value(out, s, id);
         }
+        // SGLang computes it without printing it; shown beside the output throughput when measured.
+        value(out, s, OUTPUT_THROUGHPUT_RETOKENIZED, "Retokenized output throughput (tok/s):");
+        value(out, s, PEAK_OUTPUT_THROUGHPUT);
         integer(out, s, PEAK_CONCURRENT_REQUESTS);
         value(out, s, TOTAL_THROUGHPUT);
         value(out, s, CONCURRENCY);
@@ -95,6 +99,8 @@ public final class ConsoleSummary {
         integer(out, s, PROMPT_TOKEN_MISMATCHES, "Usage vs dataset prompt mismatches:");
         integer(out, s, USAGE_MISSING, "Requests without server usage:");
         integer(out, s, TOKEN_COUNT_MISMATCHES, "Usage vs chunk-count mismatches:");
+        line(out, "Retokenized output:", s.retokenized().describe());
+        integer(out, s, RETOKENIZED_MISMATCHES, "Usage vs retokenized mismatches:");
         value(out, s, MEAN_QUEUE_TIME_MS, "Mean client queue time (ms):");
         value(out, s, P99_QUEUE_TIME_MS, "P99 client queue time (ms):");
         value(out, s, P99_DISPATCH_LAG_MS, "P99 client dispatch lag (ms):");
