@@ -144,13 +144,14 @@ final class BenchmarkRun {
                 settings.clientThreads(), settings.stallTimeout(), settings.guards().requestTimeout());
         try (StreamingClient client = new StreamingClient(config, NanoClock.startingNow())) {
             try {
-                warmed.add(ClientWarmup.warmHotPath(config, record -> RecordJsonl.toLine(record)).describe());
+                warmed.add(ClientWarmup.warmHotPath(config, record -> RecordJsonl.toLine(record), tokenizer).describe());
             } catch (RuntimeException e) {
                 // Only the first wave's accuracy depends on it: say so and measure anyway.
                 warmed.add("client hot path: NOT warmed (the private loopback server failed: "
                         + ErrorLine.of(e) + ")");
             }
-            LoadDriver driver = new LoadDriver(client);
+            // With a tokenizer every successful request's generated text is re-counted (SGLang's retokenized metrics).
+            LoadDriver driver = new LoadDriver(client, tokenizer);
             for (LoadPoint point : loadPoints()) {
                 if (!runPoint(driver, point, measured, warmup, description, dir)) {
                     status = INVALID_POINT;
@@ -196,7 +197,7 @@ final class BenchmarkRun {
         String firstFailure;
         try (result) {
             summary = SummaryCalculator.compute(result.store(), result.durationNanos(), settings.metricOptions()
-                    .withPromptLengths(promptLengths()));
+                    .withPromptLengths(promptLengths()).withRetokenizedOutput(tokenizer.isPresent()));
             int cancelled = summary.failuresByKind().getOrDefault(FailureKind.CANCELLED, 0);
             share = new SuccessShare(summary.requests(), result.store().successes(), cancelled,
                     settings.guards().minSuccessRate());

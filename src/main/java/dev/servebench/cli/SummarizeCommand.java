@@ -45,8 +45,11 @@ public final class SummarizeCommand implements Callable<Integer> {
         List<RequestRecord> list = RecordJsonl.read(records);
         ServingSummary summary;
         try (RecordStore store = RecordStore.of(list)) {
+            // A file whose run had a client tokenizer carries the retokenized counts; one without has none.
+            boolean retokenized = list.stream().anyMatch(r -> r.retokenizedOutputLen().isPresent());
             summary = SummaryCalculator.compute(store, LoadPointResult.durationOf(list), MetricOptions.of(source)
-                    .withInputTokenSource(TokenSourceOption.parseInput(inputTokenSource)));
+                    .withInputTokenSource(TokenSourceOption.parseInput(inputTokenSource))
+                    .withRetokenizedOutput(retokenized));
         }
         spec.commandLine().getOut().println(SummaryJson.pretty(SummaryJson.metrics(summary)));
         spec.commandLine().getOut().flush();

@@ -11,10 +11,16 @@ import java.nio.charset.StandardCharsets;
  * Maps one SSE data payload of an endpoint's stream to a {@link ParsedChunk}. One instance per exchange;
  * implementations keep per-stream state (e.g. /generate's cumulative token count).
  *
- * <p>Parsing never materialises the generated text: only whether it is empty matters for timing, and
- * token counts come from the server's counters where it sends them. Events go through the
- * allocation-free {@link JsonScanner} first; Jackson's streaming parser handles whatever the scanner
- * declines, and is the reference the scanner is tested against.
+ * <p>Parsing never materialises the generated text unless asked ({@link #keepOutputText()}, for a run that
+ * re-counts it with a client tokenizer): only whether it is empty matters for timing, and token counts come
+ * from the server's counters where it sends them. Events go through the allocation-free {@link JsonScanner}
+ * first; Jackson's streaming parser handles whatever the scanner declines, and is the reference the scanner
+ * is tested against, the kept text included.
+ *
+ * <p>The kept text is SGLang's {@code generated_text}: the OpenAI paths append each event's text of the first
+ * choice, /generate keeps the last non-empty cumulative {@code text}. Each path collects an event's text in a
+ * scratch buffer that is applied only once the event parsed cleanly, so an event the scanner abandons to
+ * Jackson is counted once.
  */
 public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChunkParser, GenerateChunkParser {
 
@@ -41,6 +47,54 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
 
     /** Events the scanner left to Jackson; tests read it to prove the fast path is really taken. */
     int jacksonFallbacks;
+
+    /** The generated text, or null when the exchange does not keep it. */
+    private OutputText text;
+
+    /**
+     * Keeps the generated text from now on (call before the first event): costs a copy of every text delta, so
+     * only a run with a client tokenizer asks for it.
+     */
+    public final void keepOutputText() {
+        text = new OutputText(cumulativeText());
+    }
+
+    /**
+     * The generated text kept so far, and the end of keeping it: the buffers are dropped, so the text lives no
+     * longer than its request. Null when the text was not kept.
+     */
+    public final String takeOutputText() {
+        String kept = text == null ? null : text.soFar();
+        text = null;
+        return kept;
+    }
+
+    /** The text kept so far, without dropping it (tests). */
+    final String outputTextSoFar() {
+        return text == null ? null : text.soFar();
+    }
+
+    /** The current event's text buffer while text is kept, else null: parsers fill it only when non-null. */
+    final StringBuilder eventText() {
+        return text == null ? null : text.event();
+    }
+
+    /** Whether each event re-sends the whole text so far (SGLang's /generate) instead of a delta. */
+    boolean cumulativeText() {
+        return false;
+    }
+
+    private void clearEventText() {
+        if (text != null) {
+            text.clearEvent();
+        }
+    }
+
+    private void keepEventText() {
+        if (text != null) {
+            text.keepEvent();
+        }
+    }
 
     /**
      * Parses {@code length} bytes of {@code data} from {@code offset} into {@code out}. The allocation-free
@@ -74,6 +128,7 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
     }
 
     private void parseJson(byte[] data, int offset, int length, ParsedChunk out) throws ChunkFormatException {
+        clearEventText();
         try (JsonParser parser = JSON.createParser(data, offset, length)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new ChunkFormatException("expected a JSON object, got: " + preview(data, offset, length));
@@ -101,6 +156,7 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
         }
         if (out.kind != ParsedChunk.Kind.ERROR) {
             afterEvent(out);
+            keepEventText();
         }
     }
 
@@ -111,6 +167,7 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
     private boolean scan(byte[] data, int offset, int length, ParsedChunk out) {
         JsonScanner s = scanner;
         beginScan();
+        clearEventText();
         try {
             if (s.begin(data, offset, length) != '{') {
                 return false;
@@ -133,6 +190,7 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
         commitScan();
         if (out.kind != ParsedChunk.Kind.ERROR) {
             afterEvent(out);
+            keepEventText();
         }
         return true;
     }
@@ -159,16 +217,19 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
     /** Called after a well-formed non-error event; default does nothing. */
     void afterEvent(ParsedChunk out) {}
 
-    /** Reads one field of a {@code choices[i]} object; returns whether it carried non-empty text. */
+    /**
+     * Reads one field of a {@code choices[i]} object; returns whether it carried non-empty text. {@code first}:
+     * the field belongs to the first choice, the one whose text SGLang keeps ({@code choices[0]}).
+     */
     @FunctionalInterface
     interface ChoiceFieldReader {
-        boolean read(String name, JsonToken value, JsonParser parser) throws IOException;
+        boolean read(String name, JsonToken value, JsonParser parser, boolean first) throws IOException;
     }
 
     /** The scanner-side twin of {@link ChoiceFieldReader}, positioned on the field's value. */
     @FunctionalInterface
     interface ChoiceFieldScanner {
-        boolean scan(JsonScanner scanner);
+        boolean scan(JsonScanner scanner, boolean first);
     }
 
     /**
@@ -179,10 +240,11 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
         boolean anyChoice = false;
         boolean anyText = false;
         while (parser.nextToken() == JsonToken.START_OBJECT) {
+            boolean first = !anyChoice;
             anyChoice = true;
             String name;
             while ((name = parser.nextFieldName()) != null) {
-                anyText |= field.read(name, parser.nextToken(), parser);
+                anyText |= field.read(name, parser.nextToken(), parser, first);
             }
         }
         markChoices(out, anyChoice, anyText);
@@ -196,9 +258,10 @@ public abstract sealed class ChunkParser permits CompletionsChunkParser, ChatChu
             if (s.peek() != '{') {
                 throw JsonScanner.UNSUPPORTED; // Jackson stops there without skipping the rest; let it decide
             }
+            boolean first = !anyChoice;
             anyChoice = true;
             for (boolean key = s.openObject(); key; key = s.nextKey()) {
-                anyText |= field.scan(s);
+                anyText |= field.scan(s, first);
             }
         }
         markChoices(out, anyChoice, anyText);

@@ -29,7 +29,7 @@ final class Exchange implements SseListener {
     private final long intendedNanos;
     private final long readyNanos;
     private long sentNanos;
-    private final Consumer<RequestRecord> onComplete;
+    private final ExchangeListener onComplete;
     private final Consumer<Throwable> internalErrors;
     private final ChunkParser parser;
     private final ParsedChunk parsed = new ParsedChunk();
@@ -59,9 +59,10 @@ final class Exchange implements SseListener {
      * @param intendedNanos intended send time, already relative to the origin
      * @param readyNanos    when the request was due and had a slot, relative to the origin
      * @param sentNanos     clock reading (absolute) taken just before the request was handed to the pool
+     * @param keepText      whether to keep the generated text for the listener (a run with a client tokenizer)
      */
     Exchange(PreparedRequest request, long originNanos, long intendedNanos, long readyNanos, long sentNanos, Endpoint endpoint,
-             Consumer<RequestRecord> onComplete, Consumer<Throwable> internalErrors) {
+             boolean keepText, ExchangeListener onComplete, Consumer<Throwable> internalErrors) {
         this.request = request;
         this.originNanos = originNanos;
         this.intendedNanos = intendedNanos;
@@ -70,6 +71,9 @@ final class Exchange implements SseListener {
         this.onComplete = onComplete;
         this.internalErrors = internalErrors;
         this.parser = endpoint.newParser();
+        if (keepText) {
+            parser.keepOutputText();
+        }
         this.timeline = new ChunkTimeline.Builder(request.requestedOutputLen() + 2);
         this.lastActivityNanos = sentNanos;
     }
@@ -249,8 +253,9 @@ final class Exchange implements SseListener {
                 : Optional.empty();
         RequestRecord record = new RequestRecord(request.index(), request.promptLen(), request.requestedOutputLen(),
                 intendedNanos, readyNanos, sentNanos, end, chunks, usage, outcome);
+        String text = parser.takeOutputText(); // also drops the buffer
         try {
-            onComplete.accept(record);
+            onComplete.finished(record, outcome.succeeded() ? text : null);
         } catch (Throwable t) {
             // Nothing may escape into Netty's loop, where it would be logged and the run would wait forever.
             internalErrors.accept(t);

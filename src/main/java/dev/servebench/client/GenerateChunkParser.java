@@ -7,7 +7,8 @@ import java.io.IOException;
 /**
  * SGLang {@code /generate} stream events: cumulative {@code text} and {@code meta_info.completion_tokens}.
  * An event's tokens are the growth of {@code completion_tokens} since the previous event (SGLang's own
- * rule); the last event's counters are reported as the usage.
+ * rule); the last event's counters are reported as the usage. A kept text is the last non-empty {@code text}
+ * (SGLang's {@code generated_text = data["text"]}).
  */
 public final class GenerateChunkParser extends ChunkParser {
 
@@ -29,7 +30,8 @@ public final class GenerateChunkParser extends ChunkParser {
     @Override
     boolean onField(String field, JsonToken value, JsonParser parser, ParsedChunk out) throws IOException {
         if ("text".equals(field)) {
-            textNonEmpty = nonEmptyString(parser, value);
+            StringBuilder text = eventText();
+            textNonEmpty = text != null ? OutputText.capture(parser, value, text) : nonEmptyString(parser, value);
             sawText = true;
             return true;
         }
@@ -53,7 +55,8 @@ public final class GenerateChunkParser extends ChunkParser {
     @Override
     boolean scanField(JsonScanner s, int value, ParsedChunk out) {
         if (s.keyIs(CompletionsChunkParser.TEXT)) {
-            scanTextNonEmpty = s.scalarIsNonEmptyString();
+            StringBuilder text = eventText();
+            scanTextNonEmpty = text != null ? OutputText.scan(s, text) : s.scalarIsNonEmptyString();
             scanSawText = true;
             return true;
         }
@@ -72,6 +75,11 @@ public final class GenerateChunkParser extends ChunkParser {
             return true;
         }
         return false;
+    }
+
+    @Override
+    boolean cumulativeText() {
+        return true;
     }
 
     @Override

@@ -119,6 +119,52 @@ final class JsonLexemes {
     }
 
     /**
+     * Appends the content of a string that {@link #string} accepted (bytes {@code p} to {@code e}, quotes
+     * excluded) to {@code out}, decoded as Jackson's {@code getText()} decodes it: escapes resolved (each
+     * {@code \\u} escape one char, lone surrogates included), UTF-8 turned into UTF-16. No validation: the
+     * bytes were validated when scanned.
+     */
+    static void decode(byte[] d, int p, int e, StringBuilder out) {
+        while (p < e) {
+            int b = d[p];
+            if (b >= 0 && b != '\\') {
+                out.append((char) b);
+                p++;
+            } else if (b == '\\') {
+                int c = d[p + 1];
+                if (c == 'u') {
+                    out.append((char) (Character.digit(d[p + 2], 16) << 12 | Character.digit(d[p + 3], 16) << 8
+                            | Character.digit(d[p + 4], 16) << 4 | Character.digit(d[p + 5], 16)));
+                    p += 6;
+                    continue;
+                }
+                out.append(switch (c) {
+                    case 'b' -> '\b';
+                    case 'f' -> '\f';
+                    case 'n' -> '\n';
+                    case 'r' -> '\r';
+                    case 't' -> '\t';
+                    default -> (char) c; // '"', '\\' or '/'
+                });
+                p += 2;
+            } else {
+                int lead = b & 0xFF;
+                if (lead < 0xE0) {
+                    out.append((char) ((lead & 0x1F) << 6 | d[p + 1] & 0x3F));
+                    p += 2;
+                } else if (lead < 0xF0) {
+                    out.append((char) ((lead & 0x0F) << 12 | (d[p + 1] & 0x3F) << 6 | d[p + 2] & 0x3F));
+                    p += 3;
+                } else {
+                    out.appendCodePoint((lead & 0x07) << 18 | (d[p + 1] & 0x3F) << 12 | (d[p + 2] & 0x3F) << 6
+                            | d[p + 3] & 0x3F);
+                    p += 4;
+                }
+            }
+        }
+    }
+
+    /**
      * Scans {@code -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?} at {@code p}; {@code ~end} when
      * it has a fraction or exponent (Jackson's VALUE_NUMBER_FLOAT). What may follow is the caller's check,
      * which is how {@code 01} and {@code 1x} are refused.

@@ -4,7 +4,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A single-pass, allocation-free, strict JSON validator with a pull API just rich enough for the chunk
- * parsers: walk objects and arrays, match keys on raw bytes, test string emptiness, read ints.
+ * parsers: walk objects and arrays, match keys on raw bytes, test string emptiness, decode strings (only
+ * when a run keeps the generated text), read ints.
  *
  * <p>It accepts only RFC 8259 JSON and is deliberately at least as strict as the Jackson configuration in
  * {@link ChunkParser}: any input it cannot vouch for — invalid JSON, a key containing an escape, nesting
@@ -176,6 +177,24 @@ final class JsonScanner {
         int c = data[pos];
         if (c == '"') {
             return string() > 0;
+        }
+        if (c == '{' || c == '[') {
+            throw UNSUPPORTED;
+        }
+        skipValue();
+        return false;
+    }
+
+    /**
+     * {@link #scalarIsNonEmptyString()} that also appends a string's decoded text to {@code out} (exactly
+     * Jackson's {@code getText()}); any other scalar appends nothing.
+     */
+    boolean scalarStringInto(StringBuilder out) {
+        int c = data[pos];
+        if (c == '"') {
+            int length = string();
+            JsonLexemes.decode(data, stringStart, stringStart + length, out);
+            return length > 0;
         }
         if (c == '{' || c == '[') {
             throw UNSUPPORTED;

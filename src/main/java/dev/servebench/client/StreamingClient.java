@@ -173,14 +173,23 @@ public final class StreamingClient implements AutoCloseable {
      */
     public void send(PreparedRequest request, long originNanos, long intendedNanos, long readyNanos,
                      Consumer<RequestRecord> onComplete) {
+        send(request, originNanos, intendedNanos, readyNanos, false, (record, text) -> onComplete.accept(record));
+    }
+
+    /**
+     * {@link #send(PreparedRequest, long, long, long, Consumer)}, handing {@code onComplete} the generated text
+     * too when {@code keepText} (for a client tokenizer to re-count; the text is dropped once handed over).
+     */
+    public void send(PreparedRequest request, long originNanos, long intendedNanos, long readyNanos, boolean keepText,
+                     ExchangeListener onComplete) {
         long sent = clock.nanos();
         Exchange[] self = new Exchange[1];
-        Consumer<RequestRecord> complete = record -> {
+        ExchangeListener complete = (record, text) -> {
             inFlight.remove(self[0]);
-            onComplete.accept(record);
+            onComplete.finished(record, text);
         };
         Exchange exchange = new Exchange(request, originNanos, intendedNanos, readyNanos, sent, config.endpoint(),
-                complete, this::reportInternalError);
+                keepText, complete, this::reportInternalError);
         self[0] = exchange;
         inFlight.add(exchange);
         dispatch(exchange, false);

@@ -5,6 +5,7 @@ import dev.servebench.client.NanoClock;
 import dev.servebench.client.PreparedRequest;
 import dev.servebench.client.StreamingClient;
 import dev.servebench.record.RequestRecord;
+import dev.servebench.workload.Tokenizer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,6 +49,16 @@ public final class ClientWarmup {
      */
     public static HotPath warmHotPath(ClientConfig like, Consumer<RequestRecord> alsoOnEachRecord)
             throws InterruptedException, InternalRunError {
+        return warmHotPath(like, alsoOnEachRecord, Optional.empty());
+    }
+
+    /**
+     * As above; with a client tokenizer the canned streams also go through the text-keeping parsers and the
+     * retokenizer, as the measured requests will.
+     */
+    public static HotPath warmHotPath(ClientConfig like, Consumer<RequestRecord> alsoOnEachRecord,
+                                      Optional<? extends Tokenizer> retokenizer)
+            throws InterruptedException, InternalRunError {
         long start = System.nanoTime();
         long events = 0;
         try (LoopbackStreamServer server = new LoopbackStreamServer(EVENTS_PER_EXCHANGE);
@@ -58,7 +69,7 @@ public final class ClientWarmup {
             for (int i = 0; i < EXCHANGES; i++) {
                 requests.add(new PreparedRequest(i, body, 3, EVENTS_PER_EXCHANGE));
             }
-            try (LoadPointResult result = new LoadDriver(client).run(requests, new long[EXCHANGES], CONCURRENCY,
+            try (LoadPointResult result = new LoadDriver(client, retokenizer).run(requests, new long[EXCHANGES], CONCURRENCY,
                     alsoOnEachRecord, LoadProgress.NONE)) {
                 events = result.store().eventCount();
             }

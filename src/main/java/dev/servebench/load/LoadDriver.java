@@ -6,6 +6,7 @@ import dev.servebench.client.RequestSource;
 import dev.servebench.client.StreamingClient;
 import dev.servebench.record.RecordStore;
 import dev.servebench.record.RequestRecord;
+import dev.servebench.workload.Tokenizer;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Objects;
@@ -28,13 +29,24 @@ import java.util.function.Consumer;
  * request) dispatches from it. Slots are tokens in a queue, taken before a request is, so the cap is
  * never exceeded and no request waits while a slot is free. The intended
  * schedule is absolute (offsets from the start), so a late wake-up is caught up, not carried forward.
+ *
+ * <p>With a client tokenizer, every successful request's generated text is re-counted by an
+ * {@link OutputRetokenizer} off the event loops: its slot is freed when the response ends, its record
+ * reaches the store and the sink once counted, and the load point ends when every record has.
  */
 public final class LoadDriver {
 
     private final StreamingClient client;
+    private final Optional<? extends Tokenizer> retokenizer;
 
     public LoadDriver(StreamingClient client) {
+        this(client, Optional.empty());
+    }
+
+    /** @param retokenizer the client tokenizer that re-counts each successful request's generated text, if any */
+    public LoadDriver(StreamingClient client, Optional<? extends Tokenizer> retokenizer) {
         this.client = Objects.requireNonNull(client, "client");
+        this.retokenizer = Objects.requireNonNull(retokenizer, "retokenizer");
     }
 
     public StreamingClient client() {
@@ -204,6 +216,8 @@ public final class LoadDriver {
 
         final RequestSource source;
         final Lookahead lookahead;
+        /** Null without a client tokenizer: the text is then never kept. */
+        final OutputRetokenizer counter;
 
         Run(RequestSource source, int cap, Consumer<RequestRecord> sink, LoadProgress progress) {
             this(source.size(), cap, sink, progress, source);
@@ -212,6 +226,9 @@ public final class LoadDriver {
         void close() {
             if (lookahead != null) {
                 lookahead.close();
+            }
+            if (counter != null) {
+                counter.close();
             }
         }
 
@@ -227,6 +244,7 @@ public final class LoadDriver {
             this.capped = cap > 0;
             this.sink = sink;
             this.progress = progress;
+            this.counter = retokenizer.map(t -> new OutputRetokenizer(t, client::reportInternalError)).orElse(null);
             this.allDone = new CountDownLatch(total);
             for (int i = 0; i < cap; i++) {
                 freeSlots.add(Long.MIN_VALUE);
@@ -260,7 +278,11 @@ public final class LoadDriver {
                     continue;
                 }
                 long readyAt = Math.max(next.intendedNanos(), slotFreedAt);
-                client.send(request(next.index()), origin, next.intendedNanos(), readyAt, this::onFinished);
+                if (counter == null) {
+                    client.send(request(next.index()), origin, next.intendedNanos(), readyAt, this::onFinished);
+                } else {
+                    client.send(request(next.index()), origin, next.intendedNanos(), readyAt, true, this::onFinished);
+                }
             }
         }
 
@@ -288,19 +310,48 @@ public final class LoadDriver {
         }
 
         private void onFinished(RequestRecord record) {
-            int failures = record.succeeded() ? failed.get() : failed.incrementAndGet();
             try {
-                // Inside the try: a store that cannot spill must not leave the run waiting for this request.
-                records.append(record);
-                sink.accept(record);
+                keep(record);
             } finally {
-                if (capped) {
-                    freeSlots.add(client.clock().nanos() - origin);
-                }
-                progress.update(finished.incrementAndGet(), failures, total);
-                allDone.countDown();
+                freeSlot();
+                counted(record);
                 dispatch();
             }
+        }
+
+        /** A request that ended with its generated text: its slot goes back now, its record once counted. */
+        private void onFinished(RequestRecord record, String generatedText) {
+            if (generatedText == null) {
+                onFinished(record);
+                return;
+            }
+            freeSlot();
+            dispatch();
+            counter.submit(record, generatedText, retokenized -> {
+                try {
+                    keep(retokenized);
+                } finally {
+                    counted(retokenized);
+                }
+            });
+        }
+
+        private void keep(RequestRecord record) {
+            // Callers count the request in a finally: a store that cannot spill must not leave the run waiting.
+            records.append(record);
+            sink.accept(record);
+        }
+
+        private void freeSlot() {
+            if (capped) {
+                freeSlots.add(client.clock().nanos() - origin);
+            }
+        }
+
+        private void counted(RequestRecord record) {
+            int failures = record.succeeded() ? failed.get() : failed.incrementAndGet();
+            progress.update(finished.incrementAndGet(), failures, total);
+            allDone.countDown();
         }
     }
 }

@@ -16,10 +16,11 @@ final class Aggregation {
     private final int tokenCountMismatches;
     private final int usageMissing;
     private final InputTokens inputTokens;
+    private final RetokenizedOutput retokenized;
 
     Aggregation(double durationSeconds, int requests, Population sglang, Population vllm, Sample queue,
             Sample dispatchLag, Optional<GoodputSlo> goodput, int tokenCountMismatches, int usageMissing,
-            InputTokens inputTokens) {
+            InputTokens inputTokens, RetokenizedOutput retokenized) {
         this.durationSeconds = durationSeconds;
         this.requests = requests;
         this.sglang = sglang;
@@ -30,6 +31,11 @@ final class Aggregation {
         this.tokenCountMismatches = tokenCountMismatches;
         this.usageMissing = usageMissing;
         this.inputTokens = inputTokens;
+        this.retokenized = retokenized;
+    }
+
+    RetokenizedOutput retokenized() {
+        return retokenized;
     }
 
     double durationSeconds() {

@@ -135,6 +135,13 @@ record MetricDefinition(
                 null, null, always(computation), null, null, Use.NONE);
     }
 
+    /** An SGLang metric that only some runs measure (absent otherwise); key and label may be null. */
+    static MetricDefinition sglangWhenMeasured(String id, String key, String label, Unit unit, Direction direction,
+            TokenBasis basis, String formula, Function<Aggregation, OptionalDouble> computation) {
+        return new MetricDefinition(id, key, label, null, null, unit, direction, Origin.SGLANG, basis, formula,
+                null, null, computation, null, null, Use.NONE);
+    }
+
     /** A metric vLLM prints under {@code label} and writes under {@code key}. */
     static MetricDefinition vllm(String id, String key, String label, Unit unit, Direction direction,
             TokenBasis basis, String formula, Function<Aggregation, OptionalDouble> computation) {
@@ -146,6 +153,13 @@ record MetricDefinition(
             ToDoubleFunction<Aggregation> computation) {
         return new MetricDefinition(id, null, null, null, null, unit, direction, Origin.SERVEBENCH, basis, formula,
                 null, null, always(computation), null, null, Use.NONE);
+    }
+
+    /** A servebench diagnostic that only some runs measure (absent otherwise). */
+    static MetricDefinition servebenchWhenMeasured(String id, Unit unit, Direction direction, TokenBasis basis,
+            String formula, Function<Aggregation, OptionalDouble> computation) {
+        return new MetricDefinition(id, null, null, null, null, unit, direction, Origin.SERVEBENCH, basis, formula,
+                null, null, computation, null, null, Use.NONE);
     }
 
     /**

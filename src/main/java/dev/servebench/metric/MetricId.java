@@ -14,7 +14,9 @@ import static dev.servebench.metric.LatencySeries.VLLM_ITL;
 import static dev.servebench.metric.LatencySeries.VLLM_TPOT;
 import static dev.servebench.metric.LatencySeries.VLLM_TTFT;
 import static dev.servebench.metric.MetricDefinition.servebench;
+import static dev.servebench.metric.MetricDefinition.servebenchWhenMeasured;
 import static dev.servebench.metric.MetricDefinition.sglang;
+import static dev.servebench.metric.MetricDefinition.sglangWhenMeasured;
 import static dev.servebench.metric.MetricDefinition.stat;
 import static dev.servebench.metric.MetricDefinition.vllm;
 import static dev.servebench.metric.Statistic.MAX;
@@ -32,6 +34,8 @@ import static dev.servebench.metric.TokenBasis.NONE;
 import static dev.servebench.metric.TokenBasis.OUTPUT_LENGTH;
 import static dev.servebench.metric.TokenBasis.PROMPT_AND_OUTPUT_LENGTH;
 import static dev.servebench.metric.TokenBasis.PROMPT_LENGTH;
+import static dev.servebench.metric.TokenBasis.RETOKENIZED_AND_USAGE;
+import static dev.servebench.metric.TokenBasis.RETOKENIZED_OUTPUT;
 import static dev.servebench.metric.TokenBasis.TOKEN_EVENTS;
 import static dev.servebench.metric.TokenBasis.USAGE_AND_CHUNKS;
 import static dev.servebench.metric.TokenBasis.USAGE_AND_PROMPT_LENGTH;
@@ -77,6 +81,12 @@ public enum MetricId {
                     + " prompt_len where a response carried no usage)")),
     TOTAL_OUTPUT_TOKENS(sglang("total_output_tokens", "Total generated tokens:", TOKENS, INFORMATIONAL,
             OUTPUT_LENGTH, "sum of output_len_i over successful requests", a -> a.sglang().totalOutputLen())),
+    // SGLang writes and prints the retokenized total; measured only with a client tokenizer (absent, not 0).
+    TOTAL_OUTPUT_TOKENS_RETOKENIZED(sglangWhenMeasured("total_output_tokens_retokenized",
+            "total_output_tokens_retokenized", "Total generated tokens (retokenized):", TOKENS, INFORMATIONAL,
+            RETOKENIZED_OUTPUT, "sum over successful requests of len(encode(generated_text_i,"
+                    + " add_special_tokens=False)) with the client tokenizer; absent without one",
+            a -> a.retokenized().total())),
     REQUEST_THROUGHPUT(sglang("request_throughput", "Request throughput (req/s):", REQUESTS_PER_SECOND,
             HIGHER_IS_BETTER, NONE, "completed / D", a -> a.perSecond(a.sglang().completed()))
             .gated()),
@@ -89,6 +99,11 @@ public enum MetricId {
             HIGHER_IS_BETTER, OUTPUT_LENGTH, "total_output_tokens / D",
             a -> a.perSecond(a.sglang().totalOutputLen()))
             .gated().shown(RUN_HEADLINE, 1).shown(THROUGHPUT_TABLE, 1).shown(TREND_HEADLINE)),
+    // SGLang computes it (BenchmarkMetrics) but neither prints nor writes it: no key, no label.
+    OUTPUT_THROUGHPUT_RETOKENIZED(sglangWhenMeasured("output_throughput_retokenized", null, null, TOKENS_PER_SECOND,
+            HIGHER_IS_BETTER, RETOKENIZED_OUTPUT, "total_output_tokens_retokenized / D; absent without a client"
+                    + " tokenizer", a -> map(a.retokenized().total(), a::perSecond))
+            .console("Retokenized output throughput (tok/s):")),
     PEAK_OUTPUT_THROUGHPUT(sglang("peak_output_throughput", "max_output_tokens_per_s",
             "Peak output token throughput (tok/s):", TOKENS_PER_SECOND, HIGHER_IS_BETTER, TOKEN_EVENTS,
             "max over 1-s buckets b = int(t - t0) (t0 = earliest successful start) of token events: start + ttft,"
@@ -218,6 +233,10 @@ public enum MetricId {
             "successful requests whose usage.completion_tokens differs from the chunk-counted tokens",
             Aggregation::tokenCountMismatches)
             .console("Usage vs chunk-count mismatches:")),
+    RETOKENIZED_MISMATCHES(servebenchWhenMeasured("retokenized_mismatches", REQUESTS, INFORMATIONAL,
+            RETOKENIZED_AND_USAGE, "successful requests with server usage whose usage.completion_tokens differs from"
+                    + " the retokenized count; absent without a client tokenizer", a -> a.retokenized().mismatches())
+            .console("Usage vs retokenized mismatches:")),
     MEAN_QUEUE_TIME_MS(stat(MEAN, QUEUE_TIME, NOT_REPORTED).console("Mean client queue time (ms):")),
     MEDIAN_QUEUE_TIME_MS(stat(MEDIAN, QUEUE_TIME, NOT_REPORTED)),
     P99_QUEUE_TIME_MS(stat(P99, QUEUE_TIME, NOT_REPORTED).console("P99 client queue time (ms):")),
@@ -348,6 +367,10 @@ public enum MetricId {
 
     public static Optional<MetricId> byId(String id) {
         return Arrays.stream(values()).filter(m -> m.id().equals(id)).findFirst();
+    }
+
+    private static OptionalDouble map(OptionalDouble value, java.util.function.DoubleUnaryOperator f) {
+        return value.isPresent() ? OptionalDouble.of(f.applyAsDouble(value.getAsDouble())) : value;
     }
 
     OptionalDouble compute(Aggregation aggregation) {

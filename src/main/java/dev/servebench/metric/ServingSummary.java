@@ -23,6 +23,7 @@ import java.util.OptionalDouble;
  * @param successesWithoutEvent  successful requests without any choice-bearing event (vLLM fails them)
  * @param notes                  human-readable caveats about this run's numbers
  * @param inputTokens            which input count the input metrics used and which counts are estimates
+ * @param retokenized            whether and how completely a client tokenizer re-counted the generated text
  */
 public record ServingSummary(
         int requests,
@@ -35,7 +36,8 @@ public record ServingSummary(
         int usageMissing,
         int successesWithoutEvent,
         List<String> notes,
-        InputTokens inputTokens) {
+        InputTokens inputTokens,
+        RetokenizedOutput retokenized) {
 
     public ServingSummary {
         nonNegative("requests", requests);
@@ -66,6 +68,16 @@ public record ServingSummary(
         nonNegative("successesWithoutEvent", successesWithoutEvent);
         notes = List.copyOf(Objects.requireNonNull(notes, "notes"));
         Objects.requireNonNull(inputTokens, "inputTokens");
+        Objects.requireNonNull(retokenized, "retokenized");
+    }
+
+    /** Without a client tokenizer re-counting the output. */
+    public ServingSummary(int requests, long benchmarkDurationNanos, TokenSource tokenSource, Map<MetricId, Double> values,
+            Map<FailureKind, Integer> failuresByKind, int tokenSourceFallbacks, int tokenCountMismatches,
+            int usageMissing, int successesWithoutEvent, List<String> notes, InputTokens inputTokens) {
+        this(requests, benchmarkDurationNanos, tokenSource, values, failuresByKind, tokenSourceFallbacks,
+                tokenCountMismatches, usageMissing, successesWithoutEvent, notes, inputTokens,
+                RetokenizedOutput.notMeasured());
     }
 
     /** A summary without input-token facts (no requests to count them over). */

@@ -77,6 +77,10 @@ public final class SummaryCalculator {
         int promptMismatches = 0;
         int withoutEvent = 0;
         int withoutTokenEvent = 0;
+        long retokenizedTotal = 0;
+        int retokenizedMissing = 0;
+        int retokenizedMismatches = 0;
+        boolean retokenized = options.retokenizedOutput();
         RecordCursor record = records.cursor();
         for (int i = 0; i < ordered.length; i++) {
             record.moveTo(ordered[i]);
@@ -99,6 +103,14 @@ public final class SummaryCalculator {
             if (source.fellBack(record)) {
                 fallbacks++;
             }
+            if (retokenized && !record.hasRetokenizedOutputLen()) {
+                retokenizedMissing++;
+            } else if (retokenized) {
+                retokenizedTotal += record.retokenizedOutputLen();
+                if (record.hasUsage() && record.usageCompletionTokens() != record.retokenizedOutputLen()) {
+                    retokenizedMismatches++;
+                }
+            }
             if (!record.hasUsage()) {
                 usageMissing++;
             } else {
@@ -114,11 +126,14 @@ public final class SummaryCalculator {
         // Usage is one object: a response without it lacks prompt_tokens too.
         InputTokens inputTokens = new InputTokens(options.inputTokenSource(), options.promptLengths(), successCount,
                 usageMissing, promptMismatches);
+        RetokenizedOutput retokenizedOutput = retokenized
+                ? new RetokenizedOutput(true, successCount, retokenizedMissing, retokenizedTotal, retokenizedMismatches)
+                : RetokenizedOutput.notMeasured();
         Aggregation aggregation = new Aggregation(RequestRecord.seconds(benchmarkDurationNanos), ordered.length,
                 new Population(records, Arrays.copyOf(successes, successCount), Population.Tool.SGLANG, source, limits),
                 new Population(records, Arrays.copyOf(vllmSuccesses, vllmCount), Population.Tool.VLLM, source, limits),
                 new Sample(Arrays.copyOf(queue, successCount), limits), new Sample(dispatchLag, limits), options.goodput(),
-                mismatches, usageMissing, inputTokens);
+                mismatches, usageMissing, inputTokens, retokenizedOutput);
         Map<MetricId, Double> values = new EnumMap<>(MetricId.class);
         for (MetricId id : MetricId.values()) {
             id.compute(aggregation).ifPresent(value -> values.put(id, value));
@@ -151,8 +166,9 @@ public final class SummaryCalculator {
                     + " chunk-counted tokens");
         }
         notes.addAll(inputTokens.notes());
+        notes.addAll(retokenizedOutput.notes());
         return new ServingSummary(ordered.length, benchmarkDurationNanos, source, values, failures, fallbacks,
-                mismatches, usageMissing, withoutEvent, notes, inputTokens);
+                mismatches, usageMissing, withoutEvent, notes, inputTokens, retokenizedOutput);
     }
 
     private static void checkDuration(long benchmarkDurationNanos) {

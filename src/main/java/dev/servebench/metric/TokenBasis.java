@@ -13,7 +13,10 @@ public enum TokenBasis {
     TOKEN_EVENTS("arrival times and token counts of the stream's chunks; independent of TokenSource"),
     USAGE_AND_CHUNKS("compares server usage with the chunk-counted tokens; independent of TokenSource"),
     USAGE_AND_PROMPT_LENGTH("compares server usage.prompt_tokens with the dataset prompt_len; independent of both"
-            + " token sources");
+            + " token sources"),
+    RETOKENIZED_OUTPUT("client tokenizer (retokenized generated text); independent of TokenSource"),
+    RETOKENIZED_AND_USAGE("compares the client tokenizer's count of the generated text with server"
+            + " usage.completion_tokens; independent of TokenSource");
 
     private final String description;
 
@@ -30,7 +33,8 @@ public enum TokenBasis {
         return switch (this) {
             case PROMPT_LENGTH, PROMPT_AND_OUTPUT_LENGTH -> InputCount.DATASET;
             case USAGE_PROMPT_TOKENS, USAGE_PROMPT_TOKENS_AND_OUTPUT_LENGTH -> InputCount.USAGE;
-            case NONE, OUTPUT_LENGTH, TOKEN_EVENTS, USAGE_AND_CHUNKS, USAGE_AND_PROMPT_LENGTH -> InputCount.NONE;
+            case NONE, OUTPUT_LENGTH, TOKEN_EVENTS, USAGE_AND_CHUNKS, USAGE_AND_PROMPT_LENGTH, RETOKENIZED_OUTPUT,
+                 RETOKENIZED_AND_USAGE -> InputCount.NONE;
         };
     }
 

@@ -112,7 +112,7 @@ public final class SpecRunner implements AutoCloseable {
         int clientThreads = Math.min(4, Runtime.getRuntime().availableProcessors());
         this.client = new StreamingClient(new ClientConfig(baseUrl, spec.target().backend().endpoint(), apiKey,
                 clientThreads, Duration.ofSeconds(600)), NanoClock.startingNow());
-        this.driver = new LoadDriver(client);
+        this.driver = new LoadDriver(client, tokenizer);
     }
 
     public PerformanceSpec spec() {
@@ -184,7 +184,7 @@ public final class SpecRunner implements AutoCloseable {
             if (!hotPathWarmed) {
                 hotPathWarmed = true;
                 try {
-                    ClientWarmup.warmHotPath(driver.client().config(), record -> RecordJsonl.toLine(record));
+                    ClientWarmup.warmHotPath(driver.client().config(), record -> RecordJsonl.toLine(record), tokenizer);
                 } catch (RuntimeException e) {
                     // Only the first wave's accuracy depends on it; the measurement itself is still sound.
                     System.getLogger(SpecRunner.class.getName()).log(System.Logger.Level.WARNING,
@@ -235,7 +235,8 @@ public final class SpecRunner implements AutoCloseable {
             try (result) {
                 observer.finished(key, repeat, result);
                 summary = SummaryCalculator.compute(result.store(), result.durationNanos(),
-                        MetricOptions.of(TokenSource.SERVER_USAGE).withPromptLengths(datasetPromptLengths()));
+                        MetricOptions.of(TokenSource.SERVER_USAGE).withPromptLengths(datasetPromptLengths())
+                                .withRetokenizedOutput(tokenizer.isPresent()));
             }
             Path summaryFile = outputDirectory.resolve(stem + ".summary.json");
             SummaryJson.write(summaryFile, description, point, summary, result.clientUsage());

@@ -28,6 +28,7 @@ public final class RecordCursor implements EventSequence {
     private int usageCompletion;
     private byte outcome;
     private short httpStatus;
+    private int retokenizedOutputLen;
 
     RecordCursor(RecordStore store) {
         this.store = store;
@@ -40,7 +41,7 @@ public final class RecordCursor implements EventSequence {
     }
 
     void set(int slot, int index, int promptLen, int requestedOutputLen, long intended, long ready, long sent,
-            long end, int usagePrompt, int usageCompletion, byte outcome, short httpStatus) {
+            long end, int usagePrompt, int usageCompletion, byte outcome, short httpStatus, int retokenizedOutputLen) {
         this.slot = slot;
         this.index = index;
         this.promptLen = promptLen;
@@ -53,6 +54,7 @@ public final class RecordCursor implements EventSequence {
         this.usageCompletion = usageCompletion;
         this.outcome = outcome;
         this.httpStatus = httpStatus;
+        this.retokenizedOutputLen = retokenizedOutputLen;
     }
 
     /** Buffers for {@code count} events, for the store to fill. */
@@ -117,6 +119,16 @@ public final class RecordCursor implements EventSequence {
 
     public Optional<Usage> usage() {
         return hasUsage() ? Optional.of(new Usage(usagePrompt, usageCompletion)) : Optional.empty();
+    }
+
+    /** Whether the client tokenizer re-counted this request's generated text. */
+    public boolean hasRetokenizedOutputLen() {
+        return retokenizedOutputLen >= 0;
+    }
+
+    /** The client tokenizer's count of the generated text; only meaningful when {@link #hasRetokenizedOutputLen()}. */
+    public int retokenizedOutputLen() {
+        return retokenizedOutputLen;
     }
 
     public boolean succeeded() {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One JSON object per request per line. The SGLang per-request fields come first, in SGLang's units
@@ -63,6 +64,10 @@ public final class RecordJsonl {
         g.writeNumberField("end_ns", r.endNanos());
         g.writeNumberField("queue_time", RequestRecord.seconds(r.queueNanos()));
         g.writeNumberField("chunk_output_tokens", r.chunkOutputTokens());
+        // Only with a client tokenizer: a run without one writes the lines it always wrote.
+        if (r.retokenizedOutputLen().isPresent()) {
+            g.writeNumberField("retokenized_output_len", r.retokenizedOutputLen().getAsInt());
+        }
         if (r.usage().isPresent()) {
             g.writeObjectFieldStart("usage");
             g.writeNumberField("prompt_tokens", r.usage().get().promptTokens());
@@ -154,10 +159,15 @@ public final class RecordJsonl {
         if (outcome.succeeded() != required(n, "success").asBoolean()) {
             throw new IllegalArgumentException("success contradicts failure");
         }
+        JsonNode retokenized = n.get("retokenized_output_len");
+        if (retokenized != null && !retokenized.isNull() && !(retokenized.isIntegralNumber() && retokenized.canConvertToInt())) {
+            throw new IllegalArgumentException("retokenized_output_len must be an integer, got " + retokenized);
+        }
         return new RequestRecord(required(n, "index").intValue(), required(n, "prompt_len").intValue(),
                 required(n, "requested_output_len").intValue(), required(n, "intended_ns").longValue(),
                 required(n, "ready_ns").longValue(), required(n, "sent_ns").longValue(),
-                required(n, "end_ns").longValue(), timeline.build(), usage, outcome);
+                required(n, "end_ns").longValue(), timeline.build(), usage, outcome,
+                retokenized == null || retokenized.isNull() ? OptionalInt.empty() : OptionalInt.of(retokenized.intValue()));
     }
 
     private static JsonNode required(JsonNode n, String field) {

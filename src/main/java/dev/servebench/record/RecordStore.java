@@ -16,7 +16,8 @@ import java.util.Optional;
  * spills to a temporary file beyond its heap budget. Records arrive from several network threads:
  * appends and reads are serialised on the store (a read copies one request out, see {@link RecordCursor}).
  *
- * <p>Memory: {@value RequestColumns#BYTES_PER_REQUEST} heap bytes per request (67 MB for a million);
+ * <p>Memory: {@value RequestColumns#BYTES_PER_REQUEST} heap bytes per request (67 MB for a million), and
+ * {@value RequestColumns#RETOKENIZED_BYTES_PER_REQUEST} more when a client tokenizer re-counted the output;
  * 12 bytes per event, on the heap up to the budget (default 64 MiB, about 5.6 million events) and on
  * disk beyond it (1.5 GB for 128 million events). A failure keeps only its kind and HTTP status: the first
  * reason of each kind is kept as text, the others live only in the records file, so {@link #record}
@@ -158,7 +159,8 @@ public final class RecordStore implements AutoCloseable {
         Outcome outcome = c.succeeded() ? Outcome.SUCCESS
                 : new Outcome.Failure(c.failureKind(), firstReason(c.failureKind()).orElseThrow(), c.httpStatus());
         return new RequestRecord(c.index(), c.promptLen(), c.requestedOutputLen(), c.intendedNanos(), c.readyNanos(),
-                c.sentNanos(), c.endNanos(), c.timeline(), c.usage(), outcome);
+                c.sentNanos(), c.endNanos(), c.timeline(), c.usage(), outcome, c.hasRetokenizedOutputLen()
+                        ? java.util.OptionalInt.of(c.retokenizedOutputLen()) : java.util.OptionalInt.empty());
     }
 
     /** Every record, rebuilt and sorted by index: materialises the whole load point, so only for small ones. */

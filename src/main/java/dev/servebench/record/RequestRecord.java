@@ -2,6 +2,7 @@ package dev.servebench.record;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Everything observed about one measured request. All times are nanoseconds on the load point's
@@ -22,6 +23,9 @@ import java.util.Optional;
  * @param chunks             every choice-bearing event with its token count
  * @param usage              the server's usage object, when it sent one
  * @param outcome            success, or the failure with its reason
+ * @param retokenizedOutputLen the client tokenizer's count of the generated text (SGLang's
+ *                           {@code len(tokenizer.encode(generated_text, add_special_tokens=False))}); empty when
+ *                           the run had no tokenizer, and for failed requests
  */
 public record RequestRecord(
         int index,
@@ -33,7 +37,8 @@ public record RequestRecord(
         long endNanos,
         ChunkTimeline chunks,
         Optional<Usage> usage,
-        Outcome outcome) {
+        Outcome outcome,
+        OptionalInt retokenizedOutputLen) {
 
     public RequestRecord {
         if (index < 0) {
@@ -57,16 +62,34 @@ public record RequestRecord(
         Objects.requireNonNull(chunks, "chunks");
         Objects.requireNonNull(usage, "usage");
         Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(retokenizedOutputLen, "retokenizedOutputLen");
+        if (retokenizedOutputLen.isPresent() && retokenizedOutputLen.getAsInt() < 0) {
+            throw new IllegalArgumentException("retokenizedOutputLen (" + retokenizedOutputLen.getAsInt()
+                    + ") must be >= 0");
+        }
         if (chunks.size() > 0 && (chunks.nanosAt(0) < sentNanos || chunks.nanosAt(chunks.size() - 1) > endNanos)) {
             throw new IllegalArgumentException("chunk times must lie within [sentNanos, endNanos] = [" + sentNanos + ", "
                     + endNanos + "]");
         }
     }
 
+    /** A record without a retokenized output count (no client tokenizer). */
+    public RequestRecord(int index, int promptLen, int requestedOutputLen, long intendedNanos, long readyNanos,
+                         long sentNanos, long endNanos, ChunkTimeline chunks, Optional<Usage> usage, Outcome outcome) {
+        this(index, promptLen, requestedOutputLen, intendedNanos, readyNanos, sentNanos, endNanos, chunks, usage,
+                outcome, OptionalInt.empty());
+    }
+
     /** A record whose request was ready the moment it was due (no concurrency wait). */
     public RequestRecord(int index, int promptLen, int requestedOutputLen, long intendedNanos, long sentNanos,
                          long endNanos, ChunkTimeline chunks, Optional<Usage> usage, Outcome outcome) {
         this(index, promptLen, requestedOutputLen, intendedNanos, intendedNanos, sentNanos, endNanos, chunks, usage, outcome);
+    }
+
+    /** This record with the client tokenizer's count of its generated text. */
+    public RequestRecord withRetokenizedOutputLen(int tokens) {
+        return new RequestRecord(index, promptLen, requestedOutputLen, intendedNanos, readyNanos, sentNanos, endNanos,
+                chunks, usage, outcome, OptionalInt.of(tokens));
     }
 
     public boolean succeeded() {

@@ -78,6 +78,7 @@ public final class ConsoleSummary {
         line(out, "Output token source:", s.tokenSource().name().toLowerCase(Locale.ROOT));
         line(out, "Prompts sent as:", run.tokenIdPrompts() ? "token ids (exact lengths)" : "text (lengths estimated)");
         line(out, "Input token source:", s.inputTokens().describe());
+        line(out, "Retokenized output:", s.retokenized().describe());
         SERVEBENCH.forEach(id -> metric(out, s, id));
         line(out, run.embeddedInProcess() ? "Process CPU, client + engine (cores):" : "Client CPU (cores):",
                 Decimal.fixed(client.coresUsed(), 2));

@@ -86,6 +86,8 @@ public final class SummaryJson {
         ours.put("prompt_lengths", s.inputTokens().datasetLengths().name().toLowerCase(Locale.ROOT));
         ours.put("input_tokens", s.inputTokens().describe());
         ours.put("successes_without_event", s.successesWithoutEvent());
+        // Absent metrics are not 0: this says whether the retokenized ones were measured at all.
+        ours.put("retokenized_output", s.retokenized().describe());
         ObjectNode failures = ours.putObject("failures_by_kind");
         for (Map.Entry<FailureKind, Integer> e : s.failuresByKind().entrySet()) {
             failures.put(e.getKey().name().toLowerCase(Locale.ROOT), e.getValue());

@@ -4,7 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.servebench.client.ClientConfig;
+import dev.servebench.client.Endpoint;
+import dev.servebench.client.NanoClock;
+import dev.servebench.client.PreparedRequest;
+import dev.servebench.client.RequestBodies;
+import dev.servebench.client.StreamingClient;
+import dev.servebench.load.LoadDriver;
+import dev.servebench.load.LoadPointResult;
+import dev.servebench.load.LoadProgress;
+import dev.servebench.record.RequestRecord;
 import dev.servebench.server.EmbeddedTarget;
+import dev.servebench.workload.HfTokenizer;
+import dev.servebench.workload.PromptRequest;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Optional;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -83,6 +102,69 @@ class TokenizerRunTest {
         assertExactInputCounts(dir, run, records);
     }
 
+    /**
+     * SGLang's retokenized count against the real engine. The engine streams exactly one vocabulary piece per
+     * sampled token (byte tokens are banned), so usage.completion_tokens is the number of text deltas. Re-encoding
+     * their concatenation need not give that number back: the tokenizer segments the text canonically (from each
+     * {@code ▁} the longest piece chain, so a sampled {@code ▁ka} followed by {@code b} re-encodes as one
+     * {@code ▁kab}), and its Llama normalizer prepends a {@code ▁} to the text. The exact relation, per request:
+     * retokenized = the tokenizer's count, without special tokens, of the text the engine streamed, which this
+     * test fetches again on its own (same prompt, greedy, alone on the engine) and reads with Jackson.
+     */
+    @Test
+    void retokenizedCountsAreTheTokenizersCountOfTheStreamedText() throws Exception {
+        List<String> prompts = List.of("The quick brown fox", "hello world", "a b c d e", "Once upon a time there",
+                "servebench measures servers", "zebra kayak lorem ipsum");
+        RequestBodies bodies = new RequestBodies(Endpoint.COMPLETIONS, Optional.empty(), true,
+                JsonNodeFactory.instance.objectNode());
+        List<PreparedRequest> prepared = new ArrayList<>();
+        for (int i = 0; i < prompts.size(); i++) {
+            prepared.add(bodies.prepare(i, PromptRequest.ofText(i, prompts.get(i), 4, 12)));
+        }
+        try (HfTokenizer tokenizer = HfTokenizer.load(server.tokenizerFile());
+             StreamingClient client = new StreamingClient(new ClientConfig(server.baseUrl(), Endpoint.COMPLETIONS,
+                     Optional.empty(), 1, Duration.ofSeconds(60)), NanoClock.startingNow())) {
+            List<RequestRecord> records;
+            try (LoadPointResult result = new LoadDriver(client, Optional.of(tokenizer)).run(prepared,
+                    new long[prepared.size()], 1, r -> { }, LoadProgress.NONE)) {
+                records = result.records();
+            }
+            long retokenized = 0;
+            long usage = 0;
+            HttpClient http = HttpClient.newHttpClient();
+            for (RequestRecord record : records) {
+                assertThat(record.succeeded()).as(record.outcome().toString()).isTrue();
+                List<String> deltas = streamedTexts(http, prepared.get(record.index()).body());
+                int completion = record.usage().orElseThrow().completionTokens();
+                assertThat(deltas).as("one delta per sampled token").hasSize(completion);
+                assertThat(record.retokenizedOutputLen()).as("request %d: %s", record.index(), deltas)
+                        .hasValue(tokenizer.countText(String.join("", deltas)));
+                retokenized += record.retokenizedOutputLen().getAsInt();
+                usage += completion;
+            }
+            System.out.printf("embedded engine: retokenized %d vs usage %d completion tokens over %d requests%n",
+                    retokenized, usage, records.size());
+        }
+    }
+
+    /** The text deltas of one streamed completion, fetched without servebench's client and parsed by Jackson. */
+    private static List<String> streamedTexts(HttpClient http, byte[] body) throws Exception {
+        HttpResponse<java.util.stream.Stream<String>> response = http.send(HttpRequest.newBuilder(
+                        server.baseUrl().resolve("/v1/completions")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofLines());
+        assertThat(response.statusCode()).isEqualTo(200);
+        List<String> texts = new ArrayList<>();
+        for (String line : response.body().toList()) {
+            if (line.startsWith("data: ") && !line.equals("data: [DONE]")) {
+                JsonNode choices = JSON.readTree(line.substring(6)).path("choices");
+                if (!choices.isEmpty()) {
+                    texts.add(choices.get(0).get("text").asText());
+                }
+            }
+        }
+        return texts;
+    }
+
     @Test
     void aMissingTokenizerIsBadInputInOneLine() {
         Result run = servebench("run", "--base-url", server.baseUrl().toString(), "--prompt-format", "text",
@@ -107,6 +189,12 @@ class TokenizerRunTest {
         assertThat(run.out()).contains(
                 "Input token source:                      dataset prompt_len (counted by the client tokenizer)",
                 "Total input tokens:                      " + serverPromptTokens);
+        // The run's tokenizer also re-counted every output: the summary adds up what the records hold.
+        assertThat(records).allSatisfy(r -> assertThat(r.get("retokenized_output_len").asInt()).isPositive());
+        assertThat(s.get("total_output_tokens_retokenized").asLong())
+                .isEqualTo(records.stream().mapToLong(r -> r.get("retokenized_output_len").asLong()).sum());
+        assertThat(s.at("/servebench/metrics/retokenized_mismatches/value").asLong()).isEqualTo(records.stream()
+                .filter(r -> r.get("retokenized_output_len").asInt() != r.at("/usage/completion_tokens").asInt()).count());
     }
 
     private static List<JsonNode> records(Path dir) throws IOException {

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The scanner path of {@link ChunkParser#parse} against the pure-Jackson reference
  * ({@link ChunkParser#parseWithJackson}): every field of the result, whether it throws and with exactly
- * which message, and /generate's cross-event state, for generated valid events and mutations of them.
+ * which message, /generate's cross-event state and the kept generated text (parsers that keep it run beside
+ * parsers that do not), for generated valid events and mutations of them.
  */
 class ChunkParserDifferentialTest {
 
@@ -29,6 +30,10 @@ class ChunkParserDifferentialTest {
             for (Supplier<ChunkParser> kind : List.<Supplier<ChunkParser>>of(
                     CompletionsChunkParser::new, ChatChunkParser::new, GenerateChunkParser::new)) {
                 pairs.add(new ChunkParser[] {kind.get(), kind.get()});
+                ChunkParser[] keeping = {kind.get(), kind.get()};
+                keeping[0].keepOutputText();
+                keeping[1].keepOutputText();
+                pairs.add(keeping);
             }
         }
 
@@ -57,6 +62,12 @@ class ChunkParserDifferentialTest {
             return pairs.stream().mapToInt(p -> p[0].jacksonFallbacks).sum();
         }
 
+        /** Characters of generated text the text-keeping parsers hold, so a test can show text was compared. */
+        long keptChars() {
+            return pairs.stream().filter(p -> p[1].outputTextSoFar() != null)
+                    .mapToLong(p -> p[1].outputTextSoFar().length()).sum();
+        }
+
         private static String outcome(ChunkParser parser, byte[] data, int offset, int length, boolean jackson) {
             ParsedChunk out = new ParsedChunk();
             String thrown = "";
@@ -71,7 +82,8 @@ class ChunkParserDifferentialTest {
             }
             String state = parser instanceof GenerateChunkParser g ? g.streamState() : "";
             return thrown + " | " + out.kind + " " + out.tokens + " " + out.usagePromptTokens + " "
-                    + out.usageCompletionTokens + " " + out.errorMessage + " | " + state;
+                    + out.usageCompletionTokens + " " + out.errorMessage + " | " + state + " | text "
+                    + parser.outputTextSoFar();
         }
     }
 
@@ -85,6 +97,7 @@ class ChunkParserDifferentialTest {
         assertThat(differ.rejected).as("valid events Jackson rejects (number length)").isLessThan(differ.cases / 20);
         // The comparison proves nothing if the scanner always declines: it must take most valid events.
         assertThat(differ.fallbacks()).isLessThan(differ.cases / 4);
+        assertThat(differ.keptChars()).as("generated text compared").isGreaterThan(5_000);
         System.out.printf("generated: %d cases, %d left to Jackson%n", differ.cases, differ.fallbacks());
     }
 
@@ -160,6 +173,7 @@ class ChunkParserDifferentialTest {
             differ.check(ChunkParserTestData.generate(i));
         }
         assertThat(differ.fallbacks()).isZero();
+        assertThat(differ.keptChars()).isPositive();
     }
 
     private static byte[] withRawBytes(String template, int[] raw) {

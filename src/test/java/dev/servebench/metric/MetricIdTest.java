@@ -14,7 +14,7 @@ class MetricIdTest {
 
     /** Keys SGLang writes to its result file (docs/reference-semantics.md, SGLang result file). */
     private static final Set<String> SGLANG_RESULT_KEYS = Set.of("duration", "completed", "total_input_tokens",
-            "total_output_tokens", "request_throughput", "input_throughput", "output_throughput", "total_throughput",
+            "total_output_tokens", "total_output_tokens_retokenized", "request_throughput", "input_throughput", "output_throughput", "total_throughput",
             "mean_e2e_latency_ms", "median_e2e_latency_ms", "std_e2e_latency_ms", "p90_e2e_latency_ms",
             "p95_e2e_latency_ms", "p99_e2e_latency_ms", "mean_ttft_ms", "median_ttft_ms", "std_ttft_ms",
             "p90_ttft_ms", "p95_ttft_ms", "p99_ttft_ms", "mean_tpot_ms", "median_tpot_ms", "std_tpot_ms",
@@ -40,6 +40,7 @@ class MetricIdTest {
                 Map.entry(MetricId.COMPLETED, "Successful requests:"),
                 Map.entry(MetricId.TOTAL_INPUT_TOKENS, "Total input tokens:"),
                 Map.entry(MetricId.TOTAL_OUTPUT_TOKENS, "Total generated tokens:"),
+                Map.entry(MetricId.TOTAL_OUTPUT_TOKENS_RETOKENIZED, "Total generated tokens (retokenized):"),
                 Map.entry(MetricId.REQUEST_THROUGHPUT, "Request throughput (req/s):"),
                 Map.entry(MetricId.INPUT_THROUGHPUT, "Input token throughput (tok/s):"),
                 Map.entry(MetricId.OUTPUT_THROUGHPUT, "Output token throughput (tok/s):"),
@@ -55,6 +56,9 @@ class MetricIdTest {
                 Map.entry(MetricId.P99_ITL_MS, "P99 ITL (ms):"),
                 Map.entry(MetricId.MAX_ITL_MS, "Max ITL (ms):"));
         labels.forEach((id, label) -> assertThat(id.sglangLabel()).as(id.id()).contains(label));
+        // SGLang computes the retokenized throughput but neither prints nor writes it
+        assertThat(MetricId.OUTPUT_THROUGHPUT_RETOKENIZED.sglangLabel()).isEmpty();
+        assertThat(MetricId.OUTPUT_THROUGHPUT_RETOKENIZED.sglangKey()).isEmpty();
         // SGLang prints no std lines
         assertThat(MetricId.STD_TTFT_MS.sglangLabel()).isEmpty();
         assertThat(MetricId.STD_E2E_LATENCY_MS.sglangLabel()).isEmpty();
@@ -103,6 +107,10 @@ class MetricIdTest {
                 assertThat(id.id()).as(id.id()).matches("server_(input|total)_throughput");
                 assertThat(id.tokenBasis().inputCount()).as(id.id()).isEqualTo(TokenBasis.InputCount.USAGE);
                 assertThat(id.sglangLabel().or(id::vllmLabel)).as(id.id()).isEmpty();
+            } else if (id == MetricId.OUTPUT_THROUGHPUT_RETOKENIZED) {
+                // SGLang's, re-counted by the client tokenizer: named so, and printed by no tool.
+                assertThat(id.tokenBasis()).isEqualTo(TokenBasis.RETOKENIZED_OUTPUT);
+                assertThat(id.sglangLabel().or(id::vllmLabel)).isEmpty();
             } else if (id.unit() == Unit.TOKENS_PER_SECOND) {
                 assertThat(id.id()).as(id.id()).matches("(vllm_)?(peak_)?(output|input|total)_throughput");
                 Optional<String> label = id.sglangLabel().or(id::vllmLabel);

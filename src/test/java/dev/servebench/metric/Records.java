@@ -43,6 +43,7 @@ final class Records {
         private long lastChunk = -1;
         private Optional<Usage> usage = Optional.empty();
         private Outcome outcome = Outcome.SUCCESS;
+        private Integer retokenized;
 
         Builder index(int index) {
             this.index = index;
@@ -94,6 +95,12 @@ final class Records {
             return this;
         }
 
+        /** The client tokenizer's count of the request's generated text. */
+        Builder retokenized(int tokens) {
+            this.retokenized = tokens;
+            return this;
+        }
+
         Builder failed(FailureKind kind) {
             this.outcome = Outcome.failure(kind, "test failure " + kind);
             return this;
@@ -105,8 +112,9 @@ final class Records {
             }
             long end = endNanos != null ? endNanos : Math.max(sentNanos, lastChunk);
             long intended = intendedNanos != null ? intendedNanos : sentNanos;
-            return new RequestRecord(index, promptLen, requestedOutputLen, intended, sentNanos, end, chunks.build(),
-                    usage, outcome);
+            RequestRecord record = new RequestRecord(index, promptLen, requestedOutputLen, intended, sentNanos, end,
+                    chunks.build(), usage, outcome);
+            return retokenized == null ? record : record.withRetokenizedOutputLen(retokenized);
         }
     }
 }

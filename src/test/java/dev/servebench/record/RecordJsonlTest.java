@@ -47,6 +47,29 @@ class RecordJsonlTest {
     }
 
     @Test
+    void theRetokenizedCountIsWrittenOnlyWhenMeasuredAndOlderFilesStillRead() throws Exception {
+        assertThat(RecordJsonl.toLine(success())).doesNotContain("retokenized");
+        RequestRecord retokenized = success().withRetokenizedOutputLen(5);
+        JsonNode line = new ObjectMapper().readTree(RecordJsonl.toLine(retokenized));
+        assertThat(line.get("retokenized_output_len").asInt()).isEqualTo(5);
+
+        Path file = dir.resolve("mixed.records.jsonl");
+        // A line written before the field existed, one with it, one with it null.
+        String old = RecordJsonl.toLine(success());
+        Files.writeString(file, old + "\n" + RecordJsonl.toLine(retokenized).replace("\"index\":0", "\"index\":1") + "\n"
+                + old.replace("\"index\":0", "\"index\":2").replace("{\"success\"", "{\"retokenized_output_len\":null,\"success\"")
+                + "\n");
+        List<RequestRecord> read = RecordJsonl.read(file);
+        assertThat(read).extracting(RequestRecord::retokenizedOutputLen)
+                .containsExactly(java.util.OptionalInt.empty(), java.util.OptionalInt.of(5), java.util.OptionalInt.empty());
+
+        Files.writeString(file, RecordJsonl.toLine(retokenized).replace("\"retokenized_output_len\":5",
+                "\"retokenized_output_len\":5.5") + "\n");
+        assertThatThrownBy(() -> RecordJsonl.read(file)).hasMessageContaining(file + ":1")
+                .hasMessageContaining("retokenized_output_len must be an integer, got 5.5");
+    }
+
+    @Test
     void roundTripsThroughTheSinkAndTheReader() throws Exception {
         Path file = dir.resolve("r.records.jsonl");
         try (RecordSink sink = new RecordSink(file)) {

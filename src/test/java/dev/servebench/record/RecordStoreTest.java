@@ -88,6 +88,31 @@ class RecordStoreTest {
     }
 
     @Test
+    void keepsRetokenizedCountsAndPaysForThemOnlyInPagesThatHaveOne() {
+        int n = RequestColumns.PAGE + 10;
+        List<RequestRecord> records = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            RequestRecord r = new RequestRecord(i, 16, 4, 0, 1_000, 2_000, ChunkTimeline.empty(), Optional.empty(),
+                    Outcome.SUCCESS);
+            // The first page carries none; in the second every other request has one.
+            records.add(i >= RequestColumns.PAGE && i % 2 == 0 ? r.withRetokenizedOutputLen(i % 7) : r);
+        }
+        try (RecordStore store = RecordStore.of(records);
+             RecordStore plain = RecordStore.of(records.stream().map(r -> new RequestRecord(r.index(), r.promptLen(),
+                     r.requestedOutputLen(), r.intendedNanos(), r.sentNanos(), r.endNanos(), r.chunks(), r.usage(),
+                     r.outcome())).toList())) {
+            for (int slot = 0; slot < n; slot++) {
+                assertThat(store.record(slot).retokenizedOutputLen()).as("slot %d", slot)
+                        .isEqualTo(records.get(slot).retokenizedOutputLen());
+                assertThat(store.cursor().moveTo(slot).hasRetokenizedOutputLen())
+                        .isEqualTo(records.get(slot).retokenizedOutputLen().isPresent());
+            }
+            assertThat(store.heapBytes() - plain.heapBytes())
+                    .isEqualTo((long) RequestColumns.PAGE * RequestColumns.RETOKENIZED_BYTES_PER_REQUEST);
+        }
+    }
+
+    @Test
     void cursorGivesTheRecordsPerRequestViews() {
         List<RequestRecord> records = randomRecords(3, 300);
         try (RecordStore store = RecordStore.of(records, 0, spill, 7)) {
