@@ -1,8 +1,10 @@
 package dev.servebench.spec;
 
+import dev.servebench.roofline.Deployment;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -13,10 +15,12 @@ import java.util.Set;
  * @param repeats      measurements per load point; expectations see the median of the repeats
  * @param repeatOrder  all repeats of a point in a row, or round robin over the points
  * @param expectations in file order; display names are unique
+ * @param deployment   the {@code model:} and {@code hardware:} sections: each point's speed-of-light bound
  */
 public record PerformanceSpec(String name, String description, TargetSpec target, WorkloadSpec workload,
                               SweepSpec sweep, int warmup, int repeats, RepeatOrder repeatOrder, ValiditySpec validity,
-                              List<Expectation> expectations, SpecSource source) {
+                              List<Expectation> expectations, Optional<Deployment> deployment,
+                              SpecSource source) {
 
     /** Spec names become file and test names. */
     public static final String NAME_PATTERN = "[A-Za-z0-9][A-Za-z0-9._-]*";
@@ -31,6 +35,7 @@ public record PerformanceSpec(String name, String description, TargetSpec target
         Objects.requireNonNull(sweep, "sweep");
         Objects.requireNonNull(repeatOrder, "repeatOrder");
         Objects.requireNonNull(validity, "validity");
+        Objects.requireNonNull(deployment, "deployment");
         Objects.requireNonNull(source, "source");
         expectations = List.copyOf(expectations);
         if (!name.matches(NAME_PATTERN)) {

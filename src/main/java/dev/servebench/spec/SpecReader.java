@@ -23,7 +23,7 @@ import java.util.Optional;
 public final class SpecReader {
 
     static final List<String> KEYS = List.of("name", "description", "target", "workload", "sweep", "warmup",
-            "repeats", "repeat_order", "validity", "expect");
+            "repeats", "repeat_order", "validity", "expect", "model", "hardware");
     static final List<String> VALIDITY_KEYS = List.of("min_completed", "min_achieved_concurrency",
             "max_dispatch_lag_p99_ms", "max_usage_chunk_mismatch");
 
@@ -87,11 +87,13 @@ public final class SpecReader {
                 .map(n -> validity(n, errors)).orElse(ValiditySpec.DEFAULTS));
         List<Expectation> expectations = errors.read(() -> fields.optional("expect")
                 .map(n -> expectations(n, sweep, text, errors)).orElse(List.of())).orElse(List.of());
+        Optional<dev.servebench.roofline.Deployment> deployment = DeploymentReader.read(fields.optional("model"),
+                fields.optional("hardware"), errors);
         errors.throwIfAny();
         // No errors: every read above succeeded.
         return new PerformanceSpec(name.orElseThrow(), description.orElseThrow(), target.orElseThrow(),
                 workload.orElseThrow(), sweep.orElseThrow(), warmup.orElseThrow(), repeats.orElseThrow(),
-                repeatOrder.orElseThrow(), validity.orElseThrow(), expectations, SpecSource.of(file, bytes));
+                repeatOrder.orElseThrow(), validity.orElseThrow(), expectations, deployment, SpecSource.of(file, bytes));
     }
 
     private static String name(YamlNode node) {

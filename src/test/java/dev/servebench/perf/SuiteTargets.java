@@ -48,7 +48,8 @@ final class SuiteTargets {
 
     private static PerformanceSpec withTarget(PerformanceSpec spec, TargetSpec target) {
         return new PerformanceSpec(spec.name(), spec.description(), target, spec.workload(), spec.sweep(),
-                spec.warmup(), spec.repeats(), spec.repeatOrder(), spec.validity(), spec.expectations(), spec.source());
+                spec.warmup(), spec.repeats(), spec.repeatOrder(), spec.validity(), spec.expectations(), spec.deployment(),
+                spec.source());
     }
 
     /** Starts the spec's server; embedded slots get the context the workload needs. */
