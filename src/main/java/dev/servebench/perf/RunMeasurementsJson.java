@@ -1,5 +1,9 @@
 package dev.servebench.perf;
 
+import dev.servebench.results.RooflineJson;
+import dev.servebench.roofline.MeasuredHardware;
+import dev.servebench.roofline.PointRoofline;
+import dev.servebench.spec.LoadPointBounds;
 import dev.servebench.results.PointMeasurement;
 
 import dev.servebench.results.AtomicFiles;
@@ -36,18 +40,41 @@ public final class RunMeasurementsJson {
     private final String target;
     private final List<Entry> entries = new ArrayList<>();
 
+    private final MeasuredHardware measuredHardware;
+
     public RunMeasurementsJson(Path file, PerformanceSpec spec, String target) {
+        this(file, spec, target, MeasuredHardware.NONE);
+    }
+
+    /** @param measuredHardware the run's own hardware figures for the spec's {@code measured} entries */
+    public RunMeasurementsJson(Path file, PerformanceSpec spec, String target, MeasuredHardware measuredHardware) {
         this.file = file;
         this.spec = spec;
         this.target = target;
+        this.measuredHardware = java.util.Objects.requireNonNull(measuredHardware, "measuredHardware");
     }
 
     public synchronized void add(PointMeasurement measurement, boolean valid) throws IOException {
         entries.add(new Entry(measurement, valid));
-        AtomicFiles.write(file, JSON.writeValueAsString(toJson(spec, target, entries)));
+        AtomicFiles.write(file, JSON.writeValueAsString(toJson(spec, target, entries, measuredHardware)));
     }
 
     static ObjectNode toJson(PerformanceSpec spec, String target, List<Entry> entries) {
+        return toJson(spec, target, entries, MeasuredHardware.NONE);
+    }
+
+    /**
+     * With the spec's {@code model:} and {@code hardware:}, each point also carries its bound and the median
+     * output throughput and mean ITL (as expectations read them) as fractions of it.
+     */
+    public static PointRoofline roofline(PerformanceSpec spec, PointMeasurement measurement,
+            MeasuredHardware measuredHardware) {
+        return PointRoofline.of(LoadPointBounds.at(spec, measurement.key(), measuredHardware),
+                measurement.median(MetricId.OUTPUT_THROUGHPUT), measurement.median(MetricId.MEAN_ITL_MS));
+    }
+
+    static ObjectNode toJson(PerformanceSpec spec, String target, List<Entry> entries,
+            MeasuredHardware measuredHardware) {
         ObjectNode root = JSON.createObjectNode();
         root.put("spec", spec.name());
         root.put("spec_sha256", spec.source().sha256());
@@ -60,6 +87,10 @@ public final class RunMeasurementsJson {
             point.put("point", entry.measurement().key().toString());
             point.put("requested", entry.measurement().requested());
             point.put("valid", entry.valid());
+            if (spec.deployment().isPresent()) {
+                point.set(RooflineJson.KEY, RooflineJson.toJson(spec.deployment().get(),
+                        roofline(spec, entry.measurement(), measuredHardware)));
+            }
             ArrayNode repeats = point.putArray("repeats");
             for (PointMeasurement.Repeat repeat : entry.measurement().repeats()) {
                 ObjectNode values = repeats.addObject();

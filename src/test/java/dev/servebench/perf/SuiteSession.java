@@ -1,5 +1,6 @@
 package dev.servebench.perf;
 
+import dev.servebench.roofline.MeasuredHardware;
 import dev.servebench.results.RunVerdictsJson;
 import dev.servebench.results.PointMeasurement;
 
@@ -48,6 +49,12 @@ final class SuiteSession implements AutoCloseable {
     private final MeasuredPoints points;
     private Map<LoadPointKey, PointOutcome> interleaved;
     private CacheReset interleavedReset;
+    /**
+     * The run's own hardware figures for the spec's {@code measured} hardware entries. None yet: the seam for
+     * the kernel suite's results of the same run (roofline.MeasuredHardware; kernels.results.
+     * KernelMeasuredHardware reads a kernels run's figures.json). Until then such bounds are absent, with why.
+     */
+    private final MeasuredHardware measuredHardware = MeasuredHardware.NONE;
 
     SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output, MeasuredPoints points) throws IOException {
         this.spec = spec;
@@ -124,9 +131,10 @@ final class SuiteSession implements AutoCloseable {
             try {
                 server = SuiteTargets.start(spec, output.resolve("server"), settings);
                 runner = new SpecRunner(spec, server.baseUrl(), server.model(), settings.apiKey(),
-                        SuiteTargets.vocabulary(server), output, server.kind());
+                        SuiteTargets.vocabulary(server), output, server.kind(), measuredHardware);
                 writeEnvironment();
-                measurements = new RunMeasurementsJson(output.resolve("measurements.json"), spec, server.kind());
+                measurements = new RunMeasurementsJson(output.resolve("measurements.json"), spec, server.kind(),
+                        measuredHardware);
                 observer = new ServerSideObserver(server.baseUrl(), settings.apiKey(), output, spec.repeats());
             } catch (IOException | RuntimeException e) {
                 startFailure = e.getMessage();
@@ -172,13 +180,18 @@ final class SuiteSession implements AutoCloseable {
         for (LoadPointKey key : spec.sweep().points()) {
             Map<MetricId, Double> headline = new EnumMap<>(MetricId.class);
             int repeats = 0;
+            Optional<String> speedOfLight = Optional.empty();
             if (points.state(key) instanceof MeasuredPoints.Measured measured) {
                 repeats = measured.measurement().repeats().size();
+                if (spec.deployment().isPresent()) {
+                    speedOfLight = Optional.of(RunMeasurementsJson.roofline(spec, measured.measurement(),
+                            measuredHardware).describe());
+                }
                 for (MetricId metric : RunSummary.HEADLINE) {
                     measured.measurement().median(metric).ifPresent(v -> headline.put(metric, v));
                 }
             }
-            summaryPoints.add(new RunSummary.Point(key.toString(), repeats, headline, entries.stream()
+            summaryPoints.add(new RunSummary.Point(key.toString(), repeats, headline, speedOfLight, entries.stream()
                     .filter(e -> e.point().equals(Optional.of(key.toString()))).map(SuiteSession::line).toList()));
         }
         return RunSummary.render(spec.name(), summaryPoints,
