@@ -46,7 +46,42 @@ final class PerformanceSections {
                         + " tokens only; total_throughput adds the prompt tokens; peak_output_throughput is the"
                         + " busiest single second (a burst). Report the metric id with every number.")
                         + charts.add("throughput", ChartOptions.throughput(points, axis), "wide")
-                        + Html.table("numbers", headers, rows, List.of()));
+                        + Html.table("numbers", headers, rows, List.of()) + speedOfLight());
+    }
+
+    /**
+     * Measured against the bound at each point, with the limiting term named; nothing when no point has a bound
+     * entry (the spec has no model: and hardware:).
+     */
+    String speedOfLight() {
+        if (points.stream().noneMatch(p -> p.roofline().isPresent())) {
+            return "";
+        }
+        List<String> headers = List.of("load point", "batch", "context", "measured output tok/s", "bound output tok/s",
+                "output_throughput_of_roofline", "measured mean ITL ms", "min ITL ms", "itl_of_bound", "limited by");
+        List<List<String>> rows = new ArrayList<>();
+        for (LoadPointView point : points) {
+            String measured = spread(point, MetricId.OUTPUT_THROUGHPUT);
+            String itl = spread(point, MetricId.MEAN_ITL_MS);
+            rows.add(switch (point.roofline().orElse(new RooflineView.Unbounded("no bound recorded"))) {
+                case RooflineView.Bounded b -> List.of(point.point(), Integer.toString(b.batch()),
+                        Integer.toString(b.context()), measured, Numbers.text(b.boundOutputThroughput()),
+                        share(b.outputThroughputOfRoofline()), itl, Numbers.text(b.minItlMs()), share(b.itlOfBound()),
+                        b.limitingTerm());
+                case RooflineView.Unbounded u -> List.of(point.point(), "–", "–", measured, "–", "–", itl, "–", "–",
+                        "no bound: " + u.reason());
+            });
+        }
+        return "<h3>Speed of light</h3>\n" + Html.paragraph("note", "Each point against the fastest its model can"
+                + " decode on this hardware (docs/roofline.md): the decode step at batch = concurrency and the mean"
+                + " context, bounded by memory bandwidth, compute or the tensor-parallel allreduce, whichever is"
+                + " slowest (limited by). Fractions: measured output tok/s ÷ bound; min ITL ÷ measured mean ITL."
+                + " A small fraction says how far the engine is from the hardware, not that the hardware is slow.")
+                + Html.table("numbers", headers, rows, List.of());
+    }
+
+    private static String share(java.util.OptionalDouble share) {
+        return share.isEmpty() ? "not measured" : Numbers.text(share.getAsDouble() * 100) + " %";
     }
 
     String timeline() {
