@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
  * Parses one expectation expression:
  * <pre>
  * absolute   = METRIC CMP NUMBER UNIT "@" POINT
+ * bound      = METRIC CMP NUMBER ("x" | "×") BOUND "@" POINT     BOUND = "roofline_output_throughput" | "min_itl_ms"
  * relative   = METRIC "@" POINT CMP NUMBER ("x" | "×") METRIC "@" POINT
  * POINT      = COORDINATE ("," COORDINATE)*      COORDINATE = "concurrency=" INTEGER | "rate=" (NUMBER | "inf")
  * CMP        = ">=" | "≥" | "<=" | "≤" | ">" | "<"
@@ -71,9 +72,21 @@ final class ExpectationParser {
                 + Values.plain(value * factor) + " " + wanted.symbol();
     }
 
-    private AbsoluteExpectation absolute(MetricId metric) {
+    private Expectation absolute(MetricId metric) {
         Comparison comparison = comparison();
         Token numberToken = peek();
+        var glued = FACTOR_WITH_X.matcher(numberToken.text());
+        if (numberToken.kind() == Kind.WORD && glued.matches()) {
+            next++;
+            return bound(metric, comparison, numberToken, Double.parseDouble(glued.group(1)));
+        }
+        Token afterNumber = next + 1 < tokens.size() ? tokens.get(next + 1) : numberToken;
+        if (afterNumber.kind() == Kind.TIMES || (afterNumber.kind() == Kind.WORD && afterNumber.text().equals("x"))) {
+            double factor = number("a factor", "METRIC CMP FACTOR x BOUND @ POINT, e.g. output_throughput >= 0.25 x"
+                    + " roofline_output_throughput @ concurrency=1");
+            next++;
+            return bound(metric, comparison, numberToken, factor);
+        }
         double threshold = number("a threshold", "METRIC CMP NUMBER UNIT @ POINT, e.g. output_throughput >= 600 tok/s"
                 + " @ concurrency=256, or METRIC@POINT CMP FACTOR x METRIC@POINT");
         Token unitToken = take();
@@ -93,6 +106,32 @@ final class ExpectationParser {
         LoadPointKey point = point();
         end();
         return new AbsoluteExpectation(metric, comparison, threshold, unit, point, start);
+    }
+
+    /** After {@code FACTOR x}: the bound's name, '@' and the point. */
+    private BoundExpectation bound(MetricId metric, Comparison comparison, Token factorToken, double factor) {
+        if (!(factor > 0)) {
+            throw error(factorToken, "the factor must be > 0, found " + factorToken.text());
+        }
+        Token boundToken = take();
+        String known = java.util.Arrays.stream(BoundOperand.values()).map(BoundOperand::id)
+                .collect(Collectors.joining(", "));
+        if (boundToken.kind() != Kind.WORD) {
+            throw error(boundToken, "expected a bound (" + known + ") after the factor, found " + boundToken.describe());
+        }
+        BoundOperand bound = BoundOperand.find(boundToken.text()).orElseThrow(() -> error(boundToken,
+                MetricNames.find(boundToken.text()).isPresent()
+                        ? "'" + boundToken.text() + "' is a metric; comparing with a metric at another point is"
+                        + " written METRIC@POINT CMP FACTOR x METRIC@POINT, and a bound is one of " + known
+                        : "unknown bound '" + boundToken.text() + "'; the bounds are " + known));
+        if (bound.unit() != metric.unit()) {
+            throw error(boundToken, "units differ: " + metric.id() + " is in " + metric.unit().symbol() + ", "
+                    + bound.id() + " in " + bound.unit().symbol());
+        }
+        expect(Kind.AT, "'@' and the load point, e.g. '@ concurrency=1'");
+        LoadPointKey point = point();
+        end();
+        return new BoundExpectation(metric, comparison, factor, bound, point, start);
     }
 
     private RelativeExpectation relative(MetricId metric, LoadPointKey point) {

@@ -50,7 +50,9 @@ final class SpecSuite {
         PerformanceSpec spec = SuiteTargets.resolve(SpecReader.read(settings.spec()), settings);
         Path output = settings.reports().resolve(spec.name() + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        MeasuredPoints points = new MeasuredPoints();
+        // The measured hardware figures are the session's (none yet: SuiteSession.measuredHardware is the seam).
+        MeasuredPoints points = new MeasuredPoints(key -> dev.servebench.spec.LoadPointBounds.at(spec, key,
+                SuiteSession.MEASURED_HARDWARE));
         SuiteSession session = new SuiteSession(spec, settings, output, points);
         URI specUri = settings.spec().toAbsolutePath().toUri();
         List<DynamicNode> nodes = new ArrayList<>();

@@ -54,7 +54,8 @@ final class SuiteSession implements AutoCloseable {
      * the kernel suite's results of the same run (roofline.MeasuredHardware; kernels.results.
      * KernelMeasuredHardware reads a kernels run's figures.json). Until then such bounds are absent, with why.
      */
-    private final MeasuredHardware measuredHardware = MeasuredHardware.NONE;
+    static final MeasuredHardware MEASURED_HARDWARE = MeasuredHardware.NONE;
+    private final MeasuredHardware measuredHardware = MEASURED_HARDWARE;
 
     SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output, MeasuredPoints points) throws IOException {
         this.spec = spec;
