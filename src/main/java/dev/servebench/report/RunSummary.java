@@ -69,8 +69,9 @@ public final class RunSummary {
      *
      * @param repeats  measurements the headline is the median of; 0 when the point was not measured
      * @param headline     values of {@link #HEADLINE} metrics; a missing key was not measured
-     * @param speedOfLight the point's bound, its limiting term and the measured fractions, one line; empty when
-     *                     the spec has no model and hardware
+     * @param speedOfLight the point's bound, its limiting term and the measured fractions, and the GPUs' energy
+     *                     beside it, one line; empty when the spec has no model and hardware and no GPU was
+     *                     sampled
      */
     public record Point(String name, int repeats, Map<MetricId, Double> headline, Optional<String> speedOfLight,
                         List<Line> verdicts) {

@@ -1,5 +1,6 @@
 package dev.servebench.perf;
 
+import dev.servebench.telemetry.gpu.PhaseEnergy;
 import dev.servebench.roofline.MeasuredHardware;
 import dev.servebench.results.RunVerdictsJson;
 import dev.servebench.results.PointMeasurement;
@@ -184,10 +185,16 @@ final class SuiteSession implements AutoCloseable {
             Optional<String> speedOfLight = Optional.empty();
             if (points.state(key) instanceof MeasuredPoints.Measured measured) {
                 repeats = measured.measurement().repeats().size();
+                List<String> parts = new ArrayList<>();
                 if (spec.deployment().isPresent()) {
-                    speedOfLight = Optional.of(RunMeasurementsJson.roofline(spec, measured.measurement(),
-                            measuredHardware).describe());
+                    parts.add(RunMeasurementsJson.roofline(spec, measured.measurement(), measuredHardware).describe());
                 }
+                // The GPU samples are the last repeat's (the observer keeps one per point): so are its tokens.
+                List<PointMeasurement.Repeat> measuredRepeats = measured.measurement().repeats();
+                observation(key).flatMap(ServerSideObserver.Observation::gpu).flatMap(PhaseEnergy::of)
+                        .ifPresent(energy -> parts.add(energy.describe(measuredRepeats.getLast().summary()
+                                .value(MetricId.TOTAL_OUTPUT_TOKENS)) + " (last repeat)"));
+                speedOfLight = parts.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", parts));
                 for (MetricId metric : RunSummary.HEADLINE) {
                     measured.measurement().median(metric).ifPresent(v -> headline.put(metric, v));
                 }
