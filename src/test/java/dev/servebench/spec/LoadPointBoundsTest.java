@@ -40,4 +40,19 @@ class LoadPointBoundsTest {
         assertThat(LoadPointBounds.at(plain, plain.sweep().points().getFirst(), MeasuredHardware.NONE))
                 .isEqualTo(new PointBound.Unbounded("spec plain has no model: and hardware: sections"));
     }
+
+    @Test
+    void aPointWithoutCapOrAShareGptSpecHasNoBoundEvenWithTheSections() throws IOException {
+        String sections = java.nio.file.Files.readString(Path.of("fixtures/specs/glm5-nvfp4-8x-rtxpro6000.yaml"));
+        sections = sections.substring(sections.indexOf("\nmodel:"), sections.indexOf("\nwarmup:"));
+        PerformanceSpec rated = SpecReader.parse("""
+                name: rated
+                workload: {dataset: random, input_len: 8, output_len: 8}
+                sweep: {request_rate: [4]}
+                """ + sections, "rated.yaml");
+
+        assertThat(LoadPointBounds.at(rated, rated.sweep().points().getFirst(), MeasuredHardware.NONE))
+                .isEqualTo(new PointBound.Unbounded("rate=4 has no concurrency cap: the batch a decode step runs is"
+                        + " not fixed"));
+    }
 }
