@@ -95,7 +95,8 @@ final class SuiteSession implements AutoCloseable {
             }
             List<ValidityCheck> validity = PointValidity.check(measurement, spec.validity(), CLIENT_THREADS);
             points.measured(key, measurement, validity);
-            measurements.add(measurement, PointValidity.valid(validity));
+            measurements.add(measurement, PointValidity.valid(validity), observer.observation(key)
+                    .flatMap(ServerSideObserver.Observation::gpu).flatMap(PhaseEnergy::of));
             SuiteAllure.attachPoint(measurement, validity, reset, server.logExcerpt(200));
             observer.observation(key).ifPresent(SuiteAllure::attachServerSide);
         } catch (Exception | Error e) {

@@ -39,7 +39,7 @@ sealed interface RooflineView permits RooflineView.Bounded, RooflineView.Unbound
 
     private static double number(JsonNode node, String key, String where) {
         if (!node.path(key).isNumber()) {
-            throw new IllegalArgumentException(where + ": roofline." + key + " must be a number, found "
+            throw new IllegalArgumentException(where + ": " + key + " must be a number, found "
                     + node.path(key));
         }
         return node.get(key).asDouble();
@@ -47,5 +47,16 @@ sealed interface RooflineView permits RooflineView.Bounded, RooflineView.Unbound
 
     private static OptionalDouble optional(JsonNode value) {
         return value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty();
+    }
+
+    /**
+     * The GPUs' energy over a point's last repeat, as measurements.json states it: total joules, output tokens
+     * per joule and mean power as a share of the power limit (each empty when not measured).
+     */
+    record Energy(double totalJoules, OptionalDouble outputTokensPerJoule, OptionalDouble shareOfPowerLimit) {
+        static Energy parse(JsonNode node, String where) {
+            return new Energy(number(node, "total_joules", where), optional(node.path("output_tokens_per_joule")),
+                    optional(node.path("share_of_power_limit")));
+        }
     }
 }
