@@ -32,7 +32,9 @@ final class DeploymentReader {
     /** Weight formats: bits per weight including block scales, and the precision the GEMMs run in. */
     private enum WeightFormat {
         NVFP4(ModelShape.NVFP4_BITS, Precision.FP4), FP8(ModelShape.FP8_BITS, Precision.FP8),
-        BF16(ModelShape.BF16_BITS, Precision.BF16);
+        BF16(ModelShape.BF16_BITS, Precision.BF16),
+        /** IEEE half: the bytes of bf16, and the 16-bit GEMM peak (the hardware's bf16 figure). */
+        F16(ModelShape.BF16_BITS, Precision.BF16);
 
         final double bits;
         final Precision precision;
@@ -195,7 +197,7 @@ final class DeploymentReader {
         try {
             return WeightFormat.valueOf(text.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw Values.expected(node, "nvfp4 (4.5 bits with block scales), fp8 or bf16");
+            throw Values.expected(node, "nvfp4 (4.5 bits with block scales), fp8, bf16 or f16");
         }
     }
 

@@ -96,11 +96,16 @@ class RooflineCommandTest {
     }
 
     @Test
-    void aSpecWithoutModelAndHardwareNeedsTheFlags() {
+    void aSpecWithoutModelAndHardwareNeedsTheFlags(@TempDir Path dir) throws Exception {
+        Path spec = Files.writeString(dir.resolve("plain.yaml"), """
+                name: plain
+                workload: {dataset: random, input_len: 8, output_len: 8}
+                sweep: {concurrency: [1]}
+                """);
         StringWriter err = new StringWriter();
         CommandLine cli = Main.commandLine();
         cli.setErr(new PrintWriter(err, true));
-        assertThat(cli.execute("roofline", "fixtures/specs/embedded-default.yaml")).isEqualTo(2);
+        assertThat(cli.execute("roofline", spec.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("has no model: and hardware: sections (docs/specs.md); add them or"
                 + " give --model [glm5-nvfp4-tp8] and --hardware [rtx-pro-6000-x8-pcie]");
     }

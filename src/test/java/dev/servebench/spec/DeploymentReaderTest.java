@@ -144,7 +144,7 @@ class DeploymentReaderTest {
 
         assertThat(e.getMessage()).isEqualTo(String.join("\n", "bad.yaml: 7 errors",
                 "bad.yaml:10:31: model.experts.top_k: expected an integer in [1, 8], found integer 9",
-                "bad.yaml:11:18: model.weight_format: expected nvfp4 (4.5 bits with block scales), fp8 or bf16, found"
+                "bad.yaml:11:18: model.weight_format: expected nvfp4 (4.5 bits with block scales), fp8, bf16 or f16, found"
                         + " string 'int4'",
                 "bad.yaml:12:29: model.attention.kv: expected mla (latent KV: kv_latent, rope_dim) or gqa (kv_heads,"
                         + " head_dim), found string 'mqa'",
@@ -171,5 +171,32 @@ class DeploymentReaderTest {
     @Test
     void aSpecWithoutTheSectionsHasNoDeployment() {
         assertThat(SpecReader.parse(HEAD, "plain.yaml").deployment()).isEmpty();
+    }
+
+    /** The embedded engine's model as the default spec states it, against the generator's own dimensions. */
+    @Test
+    void theDefaultSpecStatesTheEmbeddedTinyMoe() throws IOException {
+        Deployment d = SpecReader.read(Path.of("fixtures/specs/embedded-default.yaml")).deployment().orElseThrow();
+        dev.servebench.gguf.ModelDims tiny = dev.servebench.gguf.ModelDims.TINY;
+        double e = tiny.embedding();
+        double experts = 3 * e * tiny.feedForward() * tiny.experts() * tiny.blocks();
+        double attention = 4 * e * e * tiny.blocks();
+        double router = e * tiny.experts() * tiny.blocks();
+        double norms = e * (2 * tiny.blocks() + 1);
+        double embeddings = e * tiny.vocabSize();
+        ModelShape m = d.model();
+
+        assertThat(m.totalParams()).isCloseTo(experts + attention + router + norms + 2 * embeddings, within(0.5));
+        // Read per token: everything but the experts not routed to and the input embedding (a row gather).
+        assertThat(m.activeParams()).isCloseTo(experts * tiny.expertsUsed() / tiny.experts() + attention + router
+                + norms + embeddings, within(0.5));
+        assertThat(m.layers()).isEqualTo(tiny.blocks());
+        assertThat(m.hiddenSize()).isEqualTo(tiny.embedding());
+        assertThat(m.routedExperts()).isEqualTo(tiny.experts());
+        assertThat(m.topK()).isEqualTo(tiny.expertsUsed());
+        assertThat(m.paramsPerRoutedExpert()).isEqualTo(3 * e * tiny.feedForward());
+        assertThat(m.kvBytesPerToken()).isEqualTo(2.0 * tiny.blocks() * tiny.heads() * tiny.headSize() * 2);
+        assertThat(d.hardware().memoryBandwidth()).isInstanceOf(HardwareFigure.Measured.class);
+        assertThat(d.resolve(MeasuredHardware.NONE)).isInstanceOf(HardwareFigures.Unresolved.class);
     }
 }
