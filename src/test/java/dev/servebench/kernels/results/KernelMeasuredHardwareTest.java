@@ -53,4 +53,15 @@ class KernelMeasuredHardwareTest {
         assertThatThrownBy(() -> KernelMeasuredHardware.read(dir)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(file + ": not a kernels figures.json (");
     }
+
+    @Test
+    void memoryBandwidthIsTheLargestBufferNotACacheResidentOne() {
+        KernelReport copies = new KernelReport(List.of(new CopyFigure(786_432, 2, 0.005, 0, 273.6, 137),
+                new CopyFigure(268_435_456, 1, 12, 0.1, 44.0, 44), new CopyFigure(268_435_456, 2, 9.5, 0.1, 56.2, 28)),
+                List.of(), List.of(), List.of(), List.of());
+
+        Sourced memory = new KernelMeasuredHardware(copies, "f.json").memoryBandwidth().orElseThrow();
+        assertThat(memory.value()).isEqualTo(56.2e9);
+        assertThat(memory.source()).isEqualTo("kernel suite memcpy, 2·bytes/t: 56.2 GB/s (256 MiB, 2 threads; f.json)");
+    }
 }
