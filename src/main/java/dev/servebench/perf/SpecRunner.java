@@ -1,5 +1,12 @@
 package dev.servebench.perf;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.servebench.metric.MetricId;
+import dev.servebench.results.AtomicFiles;
+import dev.servebench.results.RooflineJson;
+import dev.servebench.roofline.MeasuredHardware;
+import dev.servebench.roofline.PointRoofline;
+import dev.servebench.spec.LoadPointBounds;
 import dev.servebench.results.PointMeasurement;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -98,9 +105,21 @@ public final class SpecRunner implements AutoCloseable {
     private final MachineSpeedProbe probe = new MachineSpeedProbe();
     /** The workload's tokenizer, loaded once per runner. */
     private final Optional<HfTokenizer> tokenizer;
+    private final MeasuredHardware measuredHardware;
 
     public SpecRunner(PerformanceSpec spec, URI baseUrl, Optional<String> model, Optional<String> apiKey,
             Vocabulary vocabulary, Path outputDirectory, String targetKind) throws IOException {
+        this(spec, baseUrl, model, apiKey, vocabulary, outputDirectory, targetKind, MeasuredHardware.NONE);
+    }
+
+    /**
+     * @param measuredHardware the run's own hardware figures (kernel suite) for the spec's {@code measured}
+     *                         hardware entries; {@link MeasuredHardware#NONE} leaves such bounds absent
+     */
+    public SpecRunner(PerformanceSpec spec, URI baseUrl, Optional<String> model, Optional<String> apiKey,
+            Vocabulary vocabulary, Path outputDirectory, String targetKind, MeasuredHardware measuredHardware)
+            throws IOException {
+        this.measuredHardware = Objects.requireNonNull(measuredHardware, "measuredHardware");
         this.spec = Objects.requireNonNull(spec, "spec");
         this.baseUrl = Objects.requireNonNull(baseUrl, "baseUrl");
         this.model = Objects.requireNonNull(model, "model");
@@ -239,7 +258,14 @@ public final class SpecRunner implements AutoCloseable {
                                 .withRetokenizedOutput(tokenizer.isPresent()));
             }
             Path summaryFile = outputDirectory.resolve(stem + ".summary.json");
-            SummaryJson.write(summaryFile, description, point, summary, result.clientUsage());
+            ObjectNode json = SummaryJson.toJson(description, point, summary, result.clientUsage());
+            if (spec.deployment().isPresent()) {
+                PointRoofline roofline = PointRoofline.of(LoadPointBounds.at(spec, key, measuredHardware),
+                        summary.value(MetricId.OUTPUT_THROUGHPUT), summary.value(MetricId.MEAN_ITL_MS));
+                ((ObjectNode) json.get("servebench")).set(RooflineJson.KEY,
+                        RooflineJson.toJson(spec.deployment().get(), roofline));
+            }
+            AtomicFiles.write(summaryFile, SummaryJson.pretty(json));
             repeats.add(new PointMeasurement.Repeat(summary, result.clientUsage(), result.durationNanos(),
                     probeMillis));
             files.add(summaryFile);

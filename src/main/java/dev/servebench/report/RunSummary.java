@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -64,11 +65,23 @@ public final class RunSummary {
      * One load point.
      *
      * @param repeats  measurements the headline is the median of; 0 when the point was not measured
-     * @param headline values of {@link #HEADLINE} metrics; a missing key was not measured
+     * @param headline     values of {@link #HEADLINE} metrics; a missing key was not measured
+     * @param speedOfLight the point's bound, its limiting term and the measured fractions, and the GPUs' energy
+     *                     beside it, one line; empty when the spec has no model and hardware and no GPU was
+     *                     sampled
      */
-    public record Point(String name, int repeats, Map<MetricId, Double> headline, List<Line> verdicts) {
+    public record Point(String name, int repeats, Map<MetricId, Double> headline, Optional<String> speedOfLight,
+                        List<Line> verdicts) {
+        public Point(String name, int repeats, Map<MetricId, Double> headline, List<Line> verdicts) {
+            this(name, repeats, headline, Optional.empty(), verdicts);
+        }
+
         public Point {
             Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(speedOfLight, "speedOfLight");
+            if (speedOfLight.filter(s -> s.contains("\n")).isPresent()) {
+                throw new IllegalArgumentException("the speed-of-light line is one line: " + speedOfLight.get());
+            }
             headline = Map.copyOf(headline);
             verdicts = List.copyOf(verdicts);
             if (repeats < 0) {
@@ -101,6 +114,7 @@ public final class RunSummary {
                     out.append((cell(point, HEADLINE.get(i)) + "   " + right).stripTrailing()).append('\n');
                 }
             }
+            point.speedOfLight().ifPresent(line -> out.append("Speed of light: ").append(line).append('\n'));
             lines(out, point.verdicts(), " @ " + point.name());
         }
         if (!acrossPoints.isEmpty()) {

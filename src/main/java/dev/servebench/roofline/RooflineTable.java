@@ -38,6 +38,20 @@ public final class RooflineTable {
                 d.limitingTerm().name().toLowerCase(Locale.ROOT));
     }
 
+    /** One line per hardware figure with its value and source: what the table's bounds rest on. */
+    public static String sources(HardwareShape hardware) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "memory bandwidth %s GB/s per GPU: %s%n",
+                fmt(hardware.memoryBandwidth().value() / 1e9), hardware.memoryBandwidth().source()));
+        hardware.denseFlops().forEach((p, f) -> out.append(String.format(Locale.ROOT,
+                "%s dense %s TFLOP/s per GPU: %s%n", p, fmt(f.value() / 1e12), f.source())));
+        out.append(String.format(Locale.ROOT, "allreduce latency %s µs: %s%n",
+                fmt(hardware.allreduceLatency().value() * 1e6), hardware.allreduceLatency().source()));
+        out.append(String.format(Locale.ROOT, "allreduce busbw %s GB/s: %s%n",
+                fmt(hardware.busBandwidth().value() / 1e9), hardware.busBandwidth().source()));
+        return out.toString();
+    }
+
     /** Three significant figures, no exponent for the ranges these tables show. */
     public static String fmt(double v) {
         if (v == 0) return "0";

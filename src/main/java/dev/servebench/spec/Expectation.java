@@ -5,11 +5,12 @@ import java.util.List;
 
 /**
  * One line of a spec's {@code expect} list: a metric at a load point compared with a number
- * ({@link AbsoluteExpectation}) or with a multiple of a metric at another point ({@link RelativeExpectation}).
+ * ({@link AbsoluteExpectation}), with a multiple of a metric at another point ({@link RelativeExpectation}) or
+ * with a multiple of the point's speed-of-light bound ({@link BoundExpectation}).
  * Each becomes its own test, named by {@link #displayName()}, located by {@link #position()}; judging one
  * against measured values is {@code dev.servebench.verdict.Judge}'s, not the spec model's.
  */
-public sealed interface Expectation permits AbsoluteExpectation, RelativeExpectation {
+public sealed interface Expectation permits AbsoluteExpectation, RelativeExpectation, BoundExpectation {
 
     /** The metric that is checked. */
     MetricId metric();

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
  * Parses one expectation expression:
  * <pre>
  * absolute   = METRIC CMP NUMBER UNIT "@" POINT
+ * bound      = METRIC CMP NUMBER ("x" | "×") BOUND "@" POINT     BOUND = "roofline_output_throughput" | "min_itl_ms"
  * relative   = METRIC "@" POINT CMP NUMBER ("x" | "×") METRIC "@" POINT
  * POINT      = COORDINATE ("," COORDINATE)*      COORDINATE = "concurrency=" INTEGER | "rate=" (NUMBER | "inf")
  * CMP        = ">=" | "≥" | "<=" | "≤" | ">" | "<"
@@ -57,9 +58,21 @@ final class ExpectationParser {
                 + Values.plain(value * factor) + " " + wanted.symbol();
     }
 
-    private AbsoluteExpectation absolute(MetricId metric) {
+    private Expectation absolute(MetricId metric) {
         Comparison comparison = cursor.comparison();
         Token numberToken = cursor.peek();
+        var glued = ExpressionCursor.FACTOR_WITH_X.matcher(numberToken.text());
+        if (numberToken.kind() == Kind.WORD && glued.matches()) {
+            cursor.skip();
+            return bound(metric, comparison, numberToken, Double.parseDouble(glued.group(1)));
+        }
+        Token afterNumber = cursor.peekAhead(1);
+        if (afterNumber.kind() == Kind.TIMES || (afterNumber.kind() == Kind.WORD && afterNumber.text().equals("x"))) {
+            double factor = cursor.number("a factor", "METRIC CMP FACTOR x BOUND @ POINT, e.g. output_throughput >= 0.25 x"
+                    + " roofline_output_throughput @ concurrency=1");
+            cursor.skip();
+            return bound(metric, comparison, numberToken, factor);
+        }
         double threshold = cursor.number("a threshold", "METRIC CMP NUMBER UNIT @ POINT, e.g. output_throughput >= 600 tok/s"
                 + " @ concurrency=256, or METRIC@POINT CMP FACTOR x METRIC@POINT");
         Token unitToken = cursor.take();
@@ -79,6 +92,32 @@ final class ExpectationParser {
         LoadPointKey point = point();
         cursor.end("the load point");
         return new AbsoluteExpectation(metric, comparison, threshold, unit, point, cursor.start());
+    }
+
+    /** After {@code FACTOR x}: the bound's name, '@' and the point. */
+    private BoundExpectation bound(MetricId metric, Comparison comparison, Token factorToken, double factor) {
+        if (!(factor > 0)) {
+            throw cursor.error(factorToken, "the factor must be > 0, found " + factorToken.text());
+        }
+        Token boundToken = cursor.take();
+        String known = java.util.Arrays.stream(BoundOperand.values()).map(BoundOperand::id)
+                .collect(Collectors.joining(", "));
+        if (boundToken.kind() != Kind.WORD) {
+            throw cursor.error(boundToken, "expected a bound (" + known + ") after the factor, found " + boundToken.describe());
+        }
+        BoundOperand bound = BoundOperand.find(boundToken.text()).orElseThrow(() -> cursor.error(boundToken,
+                MetricNames.find(boundToken.text()).isPresent()
+                        ? "'" + boundToken.text() + "' is a metric; comparing with a metric at another point is"
+                        + " written METRIC@POINT CMP FACTOR x METRIC@POINT, and a bound is one of " + known
+                        : "unknown bound '" + boundToken.text() + "'; the bounds are " + known));
+        if (bound.unit() != metric.unit()) {
+            throw cursor.error(boundToken, "units differ: " + metric.id() + " is in " + metric.unit().symbol() + ", "
+                    + bound.id() + " in " + bound.unit().symbol());
+        }
+        cursor.expect(Kind.AT, "'@' and the load point, e.g. '@ concurrency=1'");
+        LoadPointKey point = point();
+        cursor.end("the load point");
+        return new BoundExpectation(metric, comparison, factor, bound, point, cursor.start());
     }
 
     private RelativeExpectation relative(MetricId metric, LoadPointKey point) {

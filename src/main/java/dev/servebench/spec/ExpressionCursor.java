@@ -39,6 +39,11 @@ final class ExpressionCursor {
         return tokens.get(next);
     }
 
+    /** The token {@code ahead} places after {@link #peek()}; the end token past the last. */
+    Token peekAhead(int ahead) {
+        return tokens.get(Math.min(next + ahead, tokens.size() - 1));
+    }
+
     Token take() {
         Token token = tokens.get(next);
         if (token.kind() != Kind.END) {

@@ -1,5 +1,6 @@
 package dev.servebench.spec;
 
+import dev.servebench.roofline.PointBound;
 import dev.servebench.metric.MetricId;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -24,5 +25,13 @@ public interface Measurements {
      */
     default Optional<String> estimate(MetricId metric, LoadPointKey point) {
         return Optional.empty();
+    }
+
+    /**
+     * The speed-of-light bound at {@code point} ({@link LoadPointBounds}), or why there is none; a source that
+     * knows no bounds has none.
+     */
+    default PointBound bound(LoadPointKey point) {
+        return new PointBound.Unbounded("no speed-of-light bounds were given to this judgement");
     }
 }

@@ -1,8 +1,10 @@
 package dev.servebench.spec;
 
+import dev.servebench.roofline.Deployment;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -15,10 +17,12 @@ import java.util.Set;
  * @param expectations in file order; display names are unique
  * @param kernelExpectations the {@code kernels} list, in file order; display names are unique: judged on the
  *                     kernel benchmarks run before the suite (docs/kernels.md)
+ * @param deployment   the {@code model:} and {@code hardware:} sections: each point's speed-of-light bound
  */
 public record PerformanceSpec(String name, String description, TargetSpec target, WorkloadSpec workload,
                               SweepSpec sweep, int warmup, int repeats, RepeatOrder repeatOrder, ValiditySpec validity,
                               List<Expectation> expectations, List<KernelExpectation> kernelExpectations,
+                              Optional<Deployment> deployment,
                               SpecSource source) {
 
     /** Spec names become file and test names. */
@@ -34,6 +38,7 @@ public record PerformanceSpec(String name, String description, TargetSpec target
         Objects.requireNonNull(sweep, "sweep");
         Objects.requireNonNull(repeatOrder, "repeatOrder");
         Objects.requireNonNull(validity, "validity");
+        Objects.requireNonNull(deployment, "deployment");
         Objects.requireNonNull(source, "source");
         expectations = List.copyOf(expectations);
         kernelExpectations = List.copyOf(kernelExpectations);

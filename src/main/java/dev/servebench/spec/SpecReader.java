@@ -24,7 +24,7 @@ import java.util.function.Function;
 public final class SpecReader {
 
     static final List<String> KEYS = List.of("name", "description", "target", "workload", "sweep", "warmup",
-            "repeats", "repeat_order", "validity", "expect", "kernels");
+            "repeats", "repeat_order", "validity", "expect", "kernels", "model", "hardware");
     static final List<String> VALIDITY_KEYS = List.of("min_completed", "min_achieved_concurrency",
             "max_dispatch_lag_p99_ms", "max_usage_chunk_mismatch");
 
@@ -96,11 +96,13 @@ public final class SpecReader {
                         + "tokens=64 >= 1 x moe_gflops@backend=ggml-f16'", KernelExpectationParser::parse,
                         KernelExpectation::displayName))
                 .orElse(List.of())).orElse(List.of());
+        Optional<dev.servebench.roofline.Deployment> deployment = DeploymentReader.read(fields.optional("model"),
+                fields.optional("hardware"), errors);
         errors.throwIfAny();
         // No errors: every read above succeeded.
         return new PerformanceSpec(name.orElseThrow(), description.orElseThrow(), target.orElseThrow(),
                 workload.orElseThrow(), sweep.orElseThrow(), warmup.orElseThrow(), repeats.orElseThrow(),
-                repeatOrder.orElseThrow(), validity.orElseThrow(), expectations, kernels, SpecSource.of(file, bytes));
+                repeatOrder.orElseThrow(), validity.orElseThrow(), expectations, kernels, deployment, SpecSource.of(file, bytes));
     }
 
     private static String name(YamlNode node) {

@@ -7,6 +7,7 @@ import dev.servebench.spec.AbsoluteExpectation;
 import dev.servebench.spec.Expectation;
 import dev.servebench.spec.Measurements;
 import dev.servebench.spec.RelativeExpectation;
+import dev.servebench.spec.BoundExpectation;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -52,6 +53,7 @@ public record ExpectationReport(Expectation expectation, Verdict verdict, String
         Optional<String> point = switch (expectation) {
             case AbsoluteExpectation absolute -> Optional.of(absolute.point().toString());
             case RelativeExpectation relative -> Optional.empty();
+            case BoundExpectation bound -> Optional.of(bound.point().toString());
         };
         return new RunVerdictsJson.Entry(expectation.displayName(), Kind.EXPECTATION, point, outcome,
                 failure().orElse(message), summary());
@@ -77,6 +79,9 @@ public record ExpectationReport(Expectation expectation, Verdict verdict, String
                         + Numbers.measured(verdict.limit().getAsDouble())
                         + unit;
             }
+            case BoundExpectation bound -> Numbers.measured(measured) + unit + ", expected " + bound.comparison()
+                    .symbol() + " " + Numbers.measured(bound.factor()) + " × " + bound.bound().id() + " = "
+                    + Numbers.measured(verdict.limit().getAsDouble()) + unit;
         };
     }
 }

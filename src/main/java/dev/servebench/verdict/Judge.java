@@ -10,6 +10,8 @@ import dev.servebench.spec.KernelMeasurements;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.Measurements;
 import dev.servebench.spec.RelativeExpectation;
+import dev.servebench.spec.BoundExpectation;
+import dev.servebench.roofline.PointBound;
 import dev.servebench.verdict.Verdict.Fail;
 import dev.servebench.verdict.Verdict.NotJudged;
 import dev.servebench.verdict.Verdict.Outcome;
@@ -35,12 +37,42 @@ public final class Judge {
         return switch (expectation) {
             case AbsoluteExpectation absolute -> absolute(absolute, measurements);
             case RelativeExpectation relative -> relative(relative, measurements);
+            case BoundExpectation bound -> bound(bound, measurements);
         };
     }
 
     /** A kernel expectation against the figures of the kernel run before the suite ({@link KernelJudge}). */
     public static Verdict verdict(KernelExpectation expectation, KernelMeasurements measurements) {
         return KernelJudge.verdict(expectation, measurements);
+    }
+
+    /** Against factor × the point's bound; no bound (no model or hardware, a measured figure missing): not judged. */
+    private static Verdict bound(BoundExpectation e, Measurements measurements) {
+        Reading reading = read(e.metric(), e.point(), measurements);
+        String name = e.metric().id() + " @ " + e.point();
+        String expected = "expected " + e.limitText();
+        String unit = e.unit().symbol();
+        List<String> reasons = new ArrayList<>();
+        unusable(name, reading, absence(e.metric(), e.point(), measurements)).ifPresent(reasons::add);
+        OptionalDouble boundValue = switch (measurements.bound(e.point())) {
+            case PointBound.Bounded b -> OptionalDouble.of(e.bound().value(b.decode()));
+            case PointBound.Unbounded u -> {
+                reasons.add(e.bound().id() + " @ " + e.point() + " is not known: " + u.reason());
+                yield OptionalDouble.empty();
+            }
+        };
+        if (!reasons.isEmpty()) {
+            String reason = String.join("; ", reasons);
+            return new Verdict(new NotJudged(reason), List.of(reading), OptionalDouble.empty(), e.unit(),
+                    reason + "; " + expected);
+        }
+        double measured = reading.value().getAsDouble();
+        double limit = e.factor() * boundValue.getAsDouble();
+        return new Verdict(compare(e.comparison(), measured, limit), List.of(reading), OptionalDouble.of(limit), e.unit(),
+                name + " = " + Numbers.measured(measured) + " " + unit + " = "
+                        + Numbers.measured(measured / boundValue.getAsDouble()) + " × " + e.bound().id() + " ("
+                        + Numbers.measured(boundValue.getAsDouble()) + " " + unit + "); " + expected + " ("
+                        + Numbers.measured(limit) + " " + unit + ")");
     }
 
     private static Verdict absolute(AbsoluteExpectation e, Measurements measurements) {

@@ -1,5 +1,7 @@
 package dev.servebench.perf;
 
+import dev.servebench.roofline.PointBound;
+import java.util.function.Function;
 import dev.servebench.results.PointMeasurement;
 
 import dev.servebench.metric.MetricId;
@@ -32,6 +34,22 @@ final class MeasuredPoints implements Measurements {
     }
 
     private final Map<LoadPointKey, State> states = new ConcurrentHashMap<>();
+    private final Function<LoadPointKey, PointBound> bounds;
+
+    /** Without speed-of-light bounds: bound expectations are not judged. */
+    MeasuredPoints() {
+        this(point -> new PointBound.Unbounded("no speed-of-light bounds were given to this judgement"));
+    }
+
+    /** @param bounds each point's bound (spec.LoadPointBounds), for bound expectations */
+    MeasuredPoints(Function<LoadPointKey, PointBound> bounds) {
+        this.bounds = bounds;
+    }
+
+    @Override
+    public PointBound bound(LoadPointKey point) {
+        return bounds.apply(point);
+    }
 
     void measured(LoadPointKey key, PointMeasurement measurement, List<ValidityCheck> validity) {
         states.put(key, new Measured(measurement, validity));

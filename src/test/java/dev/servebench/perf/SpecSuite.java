@@ -52,7 +52,9 @@ final class SpecSuite {
         PerformanceSpec spec = SuiteTargets.resolve(SpecReader.read(settings.spec()), settings);
         Path output = settings.reports().resolve(spec.name() + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        MeasuredPoints points = new MeasuredPoints();
+        // The spec's measured hardware figures come from this build's kernel run, as its kernel expectations do.
+        dev.servebench.roofline.MeasuredHardware hardware = SuiteSession.measuredHardware(settings);
+        MeasuredPoints points = new MeasuredPoints(key -> dev.servebench.spec.LoadPointBounds.at(spec, key, hardware));
         SuiteSession session = new SuiteSession(spec, settings, output, points);
         URI specUri = settings.spec().toAbsolutePath().toUri();
         List<DynamicNode> nodes = new ArrayList<>();

@@ -1,8 +1,11 @@
 package dev.servebench.perf;
 
+import dev.servebench.telemetry.gpu.PhaseEnergy;
+import dev.servebench.roofline.MeasuredHardware;
 import dev.servebench.results.RunVerdictsJson;
 import dev.servebench.results.PointMeasurement;
 
+import dev.servebench.kernels.results.KernelMeasuredHardware;
 import dev.servebench.kernels.results.KernelMeasurementsJson;
 import dev.servebench.logging.LogFile;
 import dev.servebench.spec.KernelMeasurements;
@@ -51,6 +54,12 @@ final class SuiteSession implements AutoCloseable {
     private Map<LoadPointKey, PointOutcome> interleaved;
     private CacheReset interleavedReset;
     private KernelMeasurements kernels;
+    /**
+     * The run's own hardware figures for the spec's {@code measured} hardware entries: the figures.json of this
+     * build's kernel run (the directory kernel expectations read), else none, and bounds that need them are
+     * absent with the reason.
+     */
+    private final MeasuredHardware measuredHardware;
 
     SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output, MeasuredPoints points) throws IOException {
         this.spec = spec;
@@ -61,6 +70,23 @@ final class SuiteSession implements AutoCloseable {
         Files.createDirectories(output);
         LogFile.beside(output);
         this.verdicts = new RunVerdictsJson(output.resolve("verdicts.json"), spec.name());
+        this.measuredHardware = measuredHardware(settings);
+    }
+
+    /** The figures.json beside this build's kernel run, for the spec's {@code measured} hardware entries. */
+    static MeasuredHardware measuredHardware(SuiteSettings settings) {
+        Optional<Path> run = settings.kernelsSkipped() ? Optional.empty() : settings.kernelResults()
+                .map(p -> Files.isDirectory(p) ? p : p.getParent())
+                .filter(dir -> dir != null && Files.isRegularFile(dir.resolve("figures.json")));
+        if (run.isEmpty()) {
+            return MeasuredHardware.NONE;
+        }
+        try {
+            return KernelMeasuredHardware.read(run.get());
+        } catch (IOException | IllegalArgumentException e) {
+            // The kernel expectations report the same file's problem as their own verdicts.
+            return MeasuredHardware.NONE;
+        }
     }
 
     /**
@@ -108,7 +134,8 @@ final class SuiteSession implements AutoCloseable {
             }
             List<ValidityCheck> validity = PointValidity.check(measurement, spec.validity(), CLIENT_THREADS);
             points.measured(key, measurement, validity);
-            measurements.add(measurement, PointValidity.valid(validity));
+            measurements.add(measurement, PointValidity.valid(validity), observer.observation(key)
+                    .flatMap(ServerSideObserver.Observation::gpu).flatMap(PhaseEnergy::of));
             SuiteAllure.attachPoint(measurement, validity, reset, server.logExcerpt(200));
             observer.observation(key).ifPresent(SuiteAllure::attachServerSide);
         } catch (Exception | Error e) {
@@ -146,9 +173,10 @@ final class SuiteSession implements AutoCloseable {
             try {
                 server = SuiteTargets.start(spec, output.resolve("server"), settings);
                 runner = new SpecRunner(spec, server.baseUrl(), server.model(), settings.apiKey(),
-                        SuiteTargets.vocabulary(server), output, server.kind());
+                        SuiteTargets.vocabulary(server), output, server.kind(), measuredHardware);
                 writeEnvironment();
-                measurements = new RunMeasurementsJson(output.resolve("measurements.json"), spec, server.kind());
+                measurements = new RunMeasurementsJson(output.resolve("measurements.json"), spec, server.kind(),
+                        measuredHardware);
                 observer = new ServerSideObserver(server.baseUrl(), settings.apiKey(), output, spec.repeats());
             } catch (IOException | RuntimeException e) {
                 startFailure = e.getMessage();
@@ -194,13 +222,24 @@ final class SuiteSession implements AutoCloseable {
         for (LoadPointKey key : spec.sweep().points()) {
             Map<MetricId, Double> headline = new EnumMap<>(MetricId.class);
             int repeats = 0;
+            Optional<String> speedOfLight = Optional.empty();
             if (points.state(key) instanceof MeasuredPoints.Measured measured) {
                 repeats = measured.measurement().repeats().size();
+                List<String> parts = new ArrayList<>();
+                if (spec.deployment().isPresent()) {
+                    parts.add(RunMeasurementsJson.roofline(spec, measured.measurement(), measuredHardware).describe());
+                }
+                // The GPU samples are the last repeat's (the observer keeps one per point): so are its tokens.
+                List<PointMeasurement.Repeat> measuredRepeats = measured.measurement().repeats();
+                observation(key).flatMap(ServerSideObserver.Observation::gpu).flatMap(PhaseEnergy::of)
+                        .ifPresent(energy -> parts.add(energy.describe(measuredRepeats.getLast().summary()
+                                .value(MetricId.TOTAL_OUTPUT_TOKENS)) + " (last repeat)"));
+                speedOfLight = parts.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", parts));
                 for (MetricId metric : RunSummary.HEADLINE) {
                     measured.measurement().median(metric).ifPresent(v -> headline.put(metric, v));
                 }
             }
-            summaryPoints.add(new RunSummary.Point(key.toString(), repeats, headline, entries.stream()
+            summaryPoints.add(new RunSummary.Point(key.toString(), repeats, headline, speedOfLight, entries.stream()
                     .filter(e -> e.point().equals(Optional.of(key.toString()))).map(SuiteSession::line).toList()));
         }
         return RunSummary.render(spec.name(), summaryPoints,

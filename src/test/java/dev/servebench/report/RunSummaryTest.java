@@ -9,6 +9,7 @@ import dev.servebench.report.RunSummary.Outcome;
 import dev.servebench.report.RunSummary.Point;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The console summary a perf run ends with, from hand-built points and verdicts. */
@@ -57,6 +58,19 @@ class RunSummaryTest {
                   pass       validity: completed requests ≥ 99 %: 100 % of 96 requests completed (worst repeat), at least 99 % required
                   pass       output_throughput ≥ 100 tok/s: 412.334 tok/s, expected ≥ 100 tok/s
                 """);
+    }
+
+    @Test
+    void aPointWithABoundShowsItUnderItsHeadline() {
+        Point point = new Point("concurrency=1", 1, HEADLINE, Optional.of("bound 480 output tok/s, limited by"
+                + " communication"), List.of(new Line(Outcome.PASS, "completed ≥ 1 requests @ concurrency=1", "96")));
+
+        assertThat(RunSummary.render("demo", List.of(point), List.of(), List.of())).contains("""
+                Successful requests:                   96           Failed requests:                       0
+                Speed of light: bound 480 output tok/s, limited by communication
+                  pass       completed ≥ 1 requests: 96
+                """);
+        assertThat(render()).doesNotContain("Speed of light");
     }
 
     @Test

@@ -86,4 +86,40 @@ class ExpectationTest {
         assertThatIllegalArgumentException().isThrownBy(() -> new RelativeExpectation(MetricId.OUTPUT_THROUGHPUT, C64,
                 Comparison.AT_LEAST, 1, MetricId.OUTPUT_THROUGHPUT, C64, AT));
     }
+
+    @Test
+    void aBoundOperandParsesWithXOrTimesAndNamesTheBound() {
+        PerformanceSpec spec = SpecReader.parse("""
+                name: b
+                workload: {dataset: random, input_len: 8, output_len: 8}
+                sweep: {concurrency: [1, 8]}
+                expect:
+                  - output_throughput >= 0.25 x roofline_output_throughput @ concurrency=1
+                  - mean_itl_ms <= 4× min_itl_ms @ concurrency=8
+                """, "b.yaml");
+
+        assertThat(spec.expectations()).containsExactly(
+                new BoundExpectation(MetricId.OUTPUT_THROUGHPUT, Comparison.AT_LEAST, 0.25,
+                        BoundOperand.ROOFLINE_OUTPUT_THROUGHPUT, LoadPointKey.concurrency(1),
+                        new SourcePosition(java.nio.file.Path.of("b.yaml"), 5, 5)),
+                new BoundExpectation(MetricId.MEAN_ITL_MS, Comparison.AT_MOST, 4, BoundOperand.MIN_ITL_MS,
+                        LoadPointKey.concurrency(8), new SourcePosition(java.nio.file.Path.of("b.yaml"), 6, 5)));
+        assertThat(spec.expectations().getFirst().displayName())
+                .isEqualTo("output_throughput ≥ 0.25 × roofline_output_throughput @ concurrency=1");
+    }
+
+    @Test
+    void aBoundOperandInTheWrongUnitOrUnknownIsAnErrorAtIt() {
+        String head = """
+                name: b
+                workload: {dataset: random, input_len: 8, output_len: 8}
+                sweep: {concurrency: [1]}
+                expect:
+                """;
+        assertThat(SpecErrorsTest.failure(head + "  - output_throughput >= 0.5 x min_itl_ms @ concurrency=1\n"))
+                .hasMessage("bad.yaml:5:32: expect[0]: units differ: output_throughput is in tok/s, min_itl_ms in ms");
+        assertThat(SpecErrorsTest.failure(head + "  - output_throughput >= 0.5 x roofline @ concurrency=1\n"))
+                .hasMessage("bad.yaml:5:32: expect[0]: unknown bound 'roofline'; the bounds are"
+                        + " roofline_output_throughput, min_itl_ms");
+    }
 }

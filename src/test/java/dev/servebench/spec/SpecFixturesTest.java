@@ -95,5 +95,23 @@ class SpecFixturesTest {
                         "p99_ttft_ms ≤ 2000 ms @ concurrency=64",
                         "p99_itl_ms ≤ 20 ms @ concurrency=1",
                         "relative: output_throughput@concurrency=256 ≥ 2 × output_throughput@concurrency=64");
+        // Against the spec's own bound (480 tok/s single-stream, communication-bound): 11 tok/s is 2.3 %.
+        Measurements withBounds = new Measurements() {
+            @Override
+            public OptionalDouble value(MetricId metric, LoadPointKey point) {
+                return reported.value(metric, point);
+            }
+
+            @Override
+            public dev.servebench.roofline.PointBound bound(LoadPointKey point) {
+                return LoadPointBounds.at(spec, point, dev.servebench.roofline.MeasuredHardware.NONE);
+            }
+        };
+        Expectation quarter = spec.expectations().stream().filter(e -> e instanceof BoundExpectation).findFirst()
+                .orElseThrow();
+        assertThat(quarter.displayName()).isEqualTo("output_throughput ≥ 0.25 × roofline_output_throughput"
+                + " @ concurrency=1");
+        assertThat(Judge.verdict(quarter, withBounds).outcome()).isInstanceOf(Verdict.Fail.class);
+        assertThat(Judge.verdict(quarter, reported).outcome()).isInstanceOf(Verdict.NotJudged.class);
     }
 }

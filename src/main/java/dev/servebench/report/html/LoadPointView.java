@@ -16,11 +16,20 @@ import java.util.Optional;
  * @param repeats   number of repeats measured
  * @param metrics   median, min and max over repeats of every metric the repeats reported
  * @param records   timeline and distributions of the representative repeat, or why they are missing
+ * @param roofline  the speed-of-light bound, when the spec has model: and hardware:
+ * @param energy    the GPUs' energy over the last repeat, when they were sampled
  */
 public record LoadPointView(String point, boolean valid, int requested, int repeats, Map<MetricId, Spread> metrics,
-        Input<RepeatRecords> records) {
+        Input<RepeatRecords> records, Optional<RooflineView> roofline, Optional<RooflineView.Energy> energy) {
+
+    public LoadPointView(String point, boolean valid, int requested, int repeats, Map<MetricId, Spread> metrics,
+            Input<RepeatRecords> records) {
+        this(point, valid, requested, repeats, metrics, records, Optional.empty(), Optional.empty());
+    }
 
     public LoadPointView {
+        Objects.requireNonNull(roofline, "roofline");
+        Objects.requireNonNull(energy, "energy");
         LoadPointKey.parse(point);
         if (requested < 0 || repeats < 1) {
             throw new IllegalArgumentException(point + ": requested (" + requested + ") must be >= 0 and repeats ("

@@ -46,7 +46,51 @@ final class PerformanceSections {
                         + " tokens only; total_throughput adds the prompt tokens; peak_output_throughput is the"
                         + " busiest single second (a burst). Report the metric id with every number.")
                         + charts.add("throughput", ChartOptions.throughput(THROUGHPUTS, points, axis), "wide")
-                        + Html.table("numbers", headers, rows, List.of()));
+                        + Html.table("numbers", headers, rows, List.of()) + speedOfLight());
+    }
+
+    /**
+     * Measured against the bound at each point, with the limiting term named, and the GPUs' energy beside it;
+     * nothing when no point has either (no model: and hardware:, no GPU samples).
+     */
+    String speedOfLight() {
+        if (points.stream().noneMatch(p -> p.roofline().isPresent() || p.energy().isPresent())) {
+            return "";
+        }
+        List<String> headers = List.of("load point", "batch", "context", "measured output tok/s", "bound output tok/s",
+                "output_throughput_of_roofline", "measured mean ITL ms", "min ITL ms", "itl_of_bound", "limited by",
+                "GPU energy kJ", "output tok/J", "mean power of limit");
+        List<List<String>> rows = new ArrayList<>();
+        for (LoadPointView point : points) {
+            String measured = spread(point, MetricId.OUTPUT_THROUGHPUT);
+            String itl = spread(point, MetricId.MEAN_ITL_MS);
+            List<String> row = new ArrayList<>(switch (point.roofline().orElse(new RooflineView.Unbounded(
+                    "the spec has no model: and hardware:"))) {
+                case RooflineView.Bounded b -> List.of(point.point(), Integer.toString(b.batch()),
+                        Integer.toString(b.context()), measured, Numbers.text(b.boundOutputThroughput()),
+                        share(b.outputThroughputOfRoofline()), itl, Numbers.text(b.minItlMs()), share(b.itlOfBound()),
+                        b.limitingTerm());
+                case RooflineView.Unbounded u -> List.of(point.point(), "–", "–", measured, "–", "–", itl, "–", "–",
+                        "no bound: " + u.reason());
+            });
+            point.energy().ifPresentOrElse(e -> row.addAll(List.of(Numbers.text(e.totalJoules() / 1e3),
+                    e.outputTokensPerJoule().isPresent() ? Numbers.text(e.outputTokensPerJoule().getAsDouble())
+                            : "not measured", share(e.shareOfPowerLimit()))),
+                    () -> row.addAll(List.of("no GPU samples", "–", "–")));
+            rows.add(row);
+        }
+        return "<h3>Speed of light</h3>\n" + Html.paragraph("note", "Each point against the fastest its model can"
+                + " decode on this hardware (docs/roofline.md): the decode step at batch = concurrency and the mean"
+                + " context, bounded by memory bandwidth, compute or the tensor-parallel allreduce, whichever is"
+                + " slowest (limited by). Fractions: measured output tok/s ÷ bound; min ITL ÷ measured mean ITL."
+                + " A small fraction says how far the engine is from the hardware, not that the hardware is slow."
+                + " Energy: power.draw integrated over the last repeat, all GPUs; mean power far below the limit"
+                + " beside a communication-bound step is the GPUs waiting.")
+                + Html.table("numbers", headers, rows, List.of());
+    }
+
+    private static String share(java.util.OptionalDouble share) {
+        return share.isEmpty() ? "not measured" : Numbers.text(share.getAsDouble() * 100) + " %";
     }
 
     String timeline() {

@@ -56,7 +56,11 @@ final class PointLoader {
             }
             int fileRepeats = specRepeats > 0 ? specRepeats : repeats.size();
             views.add(new LoadPointView(name, point.path("valid").asBoolean(false), point.path("requested").asInt(0),
-                    repeats.size(), spreads, records(file.getParent(), key, repeats, fileRepeats)));
+                    repeats.size(), spreads, records(file.getParent(), key, repeats, fileRepeats),
+                    point.has("roofline") ? java.util.Optional.of(RooflineView.parse(point.get("roofline"), where))
+                            : java.util.Optional.empty(),
+                    point.has("energy") ? java.util.Optional.of(RooflineView.Energy.parse(point.get("energy"),
+                            where + ".energy")) : java.util.Optional.empty()));
         }
         return views;
     }

@@ -140,6 +140,36 @@ class HtmlReportRendererTest {
         assertThat(axis.path("name").asText()).isEqualTo("load point");
     }
 
+    @Test
+    void theSpeedOfLightTableShowsMeasuredAgainstTheBoundWithItsLimitingTerm() {
+        ReportModel complete = ReportModels.complete("demo");
+        assertThat(HtmlReportRenderer.render(complete)).doesNotContain("Speed of light");
+        // As measurements.json holds it: GLM-5 at batch 1 (bound 480 tok/s) measured at 11 tok/s, 91 ms mean ITL.
+        var deployment = new dev.servebench.roofline.Deployment(dev.servebench.roofline.KnownShapes.glm5Nvfp4Tp8(),
+                "model card", dev.servebench.roofline.HardwareFigures.of(
+                        dev.servebench.roofline.KnownShapes.rtxPro6000x8Pcie()));
+        var bound = new dev.servebench.roofline.PointBound.Bounded(dev.servebench.roofline.DecodeBound.of(
+                deployment.model(), dev.servebench.roofline.KnownShapes.rtxPro6000x8Pcie(), 1, 319));
+        JsonNode json = dev.servebench.results.RooflineJson.toJson(deployment, dev.servebench.roofline.PointRoofline
+                .of(bound, java.util.OptionalDouble.of(11), java.util.OptionalDouble.of(91)));
+        LoadPointView first = complete.points().getFirst();
+        LoadPointView bounded = new LoadPointView(first.point(), true, 32, 1, first.metrics(), Input.missing("none"),
+                java.util.Optional.of(RooflineView.parse(json, "test")), java.util.Optional.of(
+                        new RooflineView.Energy(12_300, java.util.OptionalDouble.of(0.5),
+                                java.util.OptionalDouble.of(0.47))));
+        LoadPointView unbounded = new LoadPointView("concurrency=8,rate=4", true, 32, 1, first.metrics(),
+                Input.missing("none"), java.util.Optional.of(new RooflineView.Unbounded("no cap")),
+                java.util.Optional.empty());
+        ReportModel model = new ReportModel("demo", "r", "t", complete.environment(), complete.verdicts(),
+                List.of(bounded, unbounded), complete.kernels(), complete.trends());
+
+        String html = HtmlReportRenderer.render(model);
+
+        assertThat(html).contains("<h3>Speed of light</h3>", "<td>480</td><td>2.29 %</td>",
+                "<td>2.08</td><td>2.29 %</td><td>communication</td><td>12.3</td><td>0.500</td><td>47 %</td>",
+                "<td>no bound: no cap</td><td>no GPU samples</td>");
+    }
+
     static JsonNode data(String html) throws Exception {
         int start = html.indexOf(DATA_START) + DATA_START.length();
         return new ObjectMapper().readTree(html.substring(start, html.indexOf("</script>", start)));
