@@ -123,6 +123,15 @@ public final class GpuSampler implements AutoCloseable {
         }
         stopping = true;
         Integer exitCode = process.isAlive() ? null : process.exitValue();
+        try {
+            if (exitCode != null) {
+                // Everything it wrote is buffered: read it to the end first, because destroy() closes the
+                // stream and a line not yet read would be lost (seen as a flaky unparsed-line count under load).
+                reader.join(STOP_WAIT_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         terminate();
         try {
             reader.join(STOP_WAIT_MILLIS);
