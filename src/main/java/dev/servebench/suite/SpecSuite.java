@@ -1,4 +1,4 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
 import dev.servebench.results.RunVerdictsJson;
 
@@ -50,8 +50,7 @@ final class SpecSuite {
 
     static Stream<DynamicNode> nodes(SuiteSettings settings) throws IOException {
         PerformanceSpec spec = SuiteTargets.resolve(SpecReader.read(settings.spec()), settings);
-        Path output = settings.reports().resolve(spec.name() + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path output = settings.runDirectory().orElseGet(() -> runDirectory(settings.reports(), spec.name()));
         MeasuredPoints points = new MeasuredPoints();
         SuiteSession session = new SuiteSession(spec, settings, output, points);
         URI specUri = settings.spec().toAbsolutePath().toUri();
@@ -87,6 +86,11 @@ final class SpecSuite {
         }
         return Stream.of((DynamicNode) DynamicContainer.dynamicContainer("spec " + spec.name() + " on "
                 + spec.target().kind(), specUri, nodes.stream())).onClose(session::close);
+    }
+
+    /** A new run's directory: {@code <reports>/<spec name>-<local time>}. */
+    static Path runDirectory(Path reports, String specName) {
+        return reports.resolve(specName + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     }
 
     /**

@@ -1,5 +1,9 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
+import dev.servebench.perf.PointOutcome;
+import dev.servebench.perf.RunEnvironment;
+import dev.servebench.perf.RunMeasurementsJson;
+import dev.servebench.perf.SpecRunner;
 import dev.servebench.results.RunVerdictsJson;
 import dev.servebench.results.PointMeasurement;
 
@@ -73,8 +77,10 @@ final class SuiteSession implements AutoCloseable {
                 kernels = KernelMeasurements.absent("the kernel benchmarks were skipped"
                         + " (-Dservebench.kernels.skip=true)");
             } else if (settings.kernelResults().isEmpty()) {
-                kernels = KernelMeasurements.absent("no kernel run was named: servebench.kernels.results is not"
-                        + " set (./mvnw verify -Pperf sets it to the kernel step's output directory)");
+                kernels = KernelMeasurements.absent("no kernel results: no kernel run was named (run ./mvnw -B"
+                        + " package -Pkernels and pass its reports/kernels/<run> directory as servebench check"
+                        + " --kernel-results DIR or servebench.kernels.results; ./mvnw verify -Pperf sets it to its"
+                        + " kernel step's output)");
             } else {
                 kernels = KernelMeasurementsJson.read(settings.kernelResults().get());
             }
