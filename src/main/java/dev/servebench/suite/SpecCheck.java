@@ -102,11 +102,16 @@ public final class SpecCheck {
      * {@code out}.
      *
      * @throws dev.servebench.spec.SpecException the spec is invalid (before anything is started)
+     * @throws IllegalArgumentException          the options do not fit the spec's target (e.g. {@code --target
+     *                                           process} for a spec without a process target)
      */
     public static Result run(Options options, PrintWriter out) throws IOException {
         // Read first: an invalid spec stops here, with every error, before a server or a launcher starts.
         PerformanceSpec spec = SpecReader.read(options.spec());
         Path runDirectory = SpecSuite.runDirectory(options.reports(), spec.name());
+        Map<String, String> configuration = configuration(options, runDirectory);
+        // So is a target the options cannot make of the spec's (the suite would fail its one container on it).
+        SuiteTargets.resolve(spec, SuiteSettings.from(key -> Optional.ofNullable(configuration.get(key))));
         Path junitXml = options.reports().resolve("junit");
         Files.createDirectories(junitXml);
         Path allureResults = Path.of(Optional.ofNullable(System.getProperty("allure.results.directory"))
@@ -118,7 +123,7 @@ public final class SpecCheck {
 
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectClass(SpecSuiteTests.class))
-                .configurationParameters(configuration(options, runDirectory))
+                .configurationParameters(configuration)
                 .build();
         SummaryGeneratingListener summary = new SummaryGeneratingListener();
         DisplayNamedJunitXml names = new DisplayNamedJunitXml();

@@ -130,6 +130,26 @@ class CheckCommandTest {
         assertThat(directory.resolve("check")).doesNotExist();
     }
 
+    @Test
+    void aTargetTheSpecCannotBeRunOnIsBadInputBeforeAnythingRuns() throws IOException {
+        Path spec = writeSpec("");
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine();
+        cli.setOut(new PrintWriter(new StringWriter()));
+        cli.setErr(new PrintWriter(err));
+
+        int exit = cli.execute("check", spec.toString(), "--target", "process", "--reports",
+                directory.resolve("check").toString());
+        int unknown = cli.execute("check", spec.toString(), "--target", "kubernetes", "--reports",
+                directory.resolve("check").toString());
+
+        assertThat(exit).as(err.toString()).isEqualTo(Main.BAD_INPUT);
+        assertThat(unknown).as(err.toString()).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString()).contains("servebench.target=process but spec scripted describes a url target",
+                "--target kubernetes: unknown target kind; expected embedded, url, process or container");
+        assertThat(directory.resolve("check")).doesNotExist();
+    }
+
     /** testcase name → passed, failed or skipped, from every TEST-*.xml in {@code junit}. */
     private static Map<String, String> junitXmlOutcomes(Path junit) throws Exception {
         Map<String, String> outcomes = new HashMap<>();
