@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
         description = "Performance test suite for OpenAI-compatible LLM inference servers.",
         subcommands = {RunCommand.class, ServeCommand.class, SummarizeCommand.class, Nvfp4Command.class,
                 KernelsCommand.class, BaselineCommand.class, GateCommand.class, HistoryCommand.class,
-                ReportCommand.class, SpecCommand.class, RooflineCommand.class})
+                ReportCommand.class, SpecCommand.class, CheckCommand.class, RooflineCommand.class})
 public final class ServebenchCommand implements Runnable {
     @Override
     public void run() {

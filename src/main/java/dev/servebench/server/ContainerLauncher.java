@@ -5,10 +5,11 @@ import java.io.IOException;
 import java.util.Optional;
 
 /**
- * Starts container targets. Container support needs a container runtime client (Testcontainers), which is a
- * test-scope dependency, so the main code only defines this seam: an implementation is passed in through
+ * Starts container targets. Container support needs a container runtime client (Testcontainers, an optional
+ * dependency), so the server code only defines this seam: an implementation is passed in through
  * {@link LaunchSettings#withContainerLauncher(ContainerLauncher)}, or found by {@link java.util.ServiceLoader}
- * from a {@code META-INF/services/dev.servebench.server.ContainerLauncher} entry on the class path.
+ * from a {@code META-INF/services/dev.servebench.server.ContainerLauncher} entry on the class path
+ * (servebench's own: {@code server.container.TestcontainersLauncher}).
  */
 public interface ContainerLauncher {
 

@@ -36,8 +36,8 @@ public final class ServerTargets {
             case ContainerTargetSpec container -> settings.containers()
                     .orElseThrow(() -> new ServerStartException(ServerStartException.Reason.LAUNCH_FAILED,
                             "cannot start container target " + container.image() + ": no container support on the"
-                                    + " class path (it lives in the test scope: run specs with container targets"
-                                    + " through the perf suite, or pass a ContainerLauncher in LaunchSettings)"))
+                                    + " class path (no ContainerLauncher registered in META-INF/services; servebench's"
+                                    + " own, server.container.TestcontainersLauncher, ships in its jar)"))
                     .launch(container, settings);
         };
     }

@@ -45,12 +45,12 @@ class ServerTargetsTest {
                 .isInstanceOfSatisfying(ServerStartException.class,
                         e -> assertThat(e.reason()).isEqualTo(ServerStartException.Reason.LAUNCH_FAILED))
                 .hasMessage("cannot start container target lmsysorg/sglang:latest: no container support on the class path"
-                        + " (it lives in the test scope: run specs with container targets through the perf suite,"
-                        + " or pass a ContainerLauncher in LaunchSettings)");
+                        + " (no ContainerLauncher registered in META-INF/services; servebench's own,"
+                        + " server.container.TestcontainersLauncher, ships in its jar)");
     }
 
     @Test
-    void theTestScopeContainerSupportIsFoundOnTheClassPath() {
+    void servebenchsContainerSupportIsFoundOnTheClassPath() {
         assertThat(ContainerLauncher.discover()).containsInstanceOf(TestcontainersLauncher.class);
         assertThat(LaunchSettings.of(logs, Optional.empty()).containers()).containsInstanceOf(TestcontainersLauncher.class);
     }

@@ -1,4 +1,4 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
 import dev.servebench.results.RunVerdictsJson;
 
@@ -50,8 +50,7 @@ final class SpecSuite {
 
     static Stream<DynamicNode> nodes(SuiteSettings settings) throws IOException {
         PerformanceSpec spec = SuiteTargets.resolve(SpecReader.read(settings.spec()), settings);
-        Path output = settings.reports().resolve(spec.name() + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path output = settings.runDirectory().orElseGet(() -> runDirectory(settings.reports(), spec.name()));
         // The spec's measured hardware figures come from this build's kernel run, as its kernel expectations do.
         dev.servebench.roofline.MeasuredHardware hardware = SuiteSession.measuredHardware(settings);
         MeasuredPoints points = new MeasuredPoints(key -> dev.servebench.spec.LoadPointBounds.at(spec, key, hardware));
@@ -89,6 +88,11 @@ final class SpecSuite {
         }
         return Stream.of((DynamicNode) DynamicContainer.dynamicContainer("spec " + spec.name() + " on "
                 + spec.target().kind(), specUri, nodes.stream())).onClose(session::close);
+    }
+
+    /** A new run's directory: {@code <reports>/<spec name>-<local time>}. */
+    static Path runDirectory(Path reports, String specName) {
+        return reports.resolve(specName + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     }
 
     /**

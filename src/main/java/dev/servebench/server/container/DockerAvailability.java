@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.testcontainers.DockerClientFactory;
 
 /**
  * Whether a Docker daemon can run containers here, decided once per JVM. Without any sign of Docker (no
  * {@code DOCKER_HOST}, no known socket, no Testcontainers config) Testcontainers is not asked at all: its
  * probing walks several strategies and would only repeat what the missing socket already says. When it is
  * asked, the answer is awaited for {@link #PROBE_LIMIT_SECONDS} at most, so an unreachable remote daemon
- * cannot hang the test run.
+ * cannot hang the run. Testcontainers is an optional dependency: without it on the class path the answer is
+ * "no" with that reason, and no Testcontainers class is touched.
  */
 public final class DockerAvailability {
 
@@ -36,12 +36,16 @@ public final class DockerAvailability {
     }
 
     private static Answer probe() {
+        if (!TestcontainersClasses.present()) {
+            return new Answer(false, "Testcontainers is not on the class path (an optional dependency of"
+                    + " servebench; container targets need it)");
+        }
         Optional<String> sign = signOfDocker();
         if (sign.isEmpty()) {
             return new Answer(false, "no Docker here: DOCKER_HOST is unset and none of " + socketCandidates() + " exists");
         }
         CompletableFuture<Boolean> asked = CompletableFuture.supplyAsync(
-                () -> DockerClientFactory.instance().isDockerAvailable(), runnable -> Thread.ofPlatform().daemon().start(runnable));
+                TestcontainersClasses::dockerAvailable, runnable -> Thread.ofPlatform().daemon().start(runnable));
         try {
             boolean available = asked.get(PROBE_LIMIT_SECONDS, TimeUnit.SECONDS);
             return new Answer(available, available ? "Docker reachable (" + sign.get() + ")"
@@ -79,5 +83,25 @@ public final class DockerAvailability {
             sockets.add(Path.of(runtimeDir, "docker.sock"));
         }
         return sockets;
+    }
+
+    /** The only place that names a Testcontainers class, loaded after {@link #present()} said it may be. */
+    static final class TestcontainersClasses {
+
+        private TestcontainersClasses() {}
+
+        static boolean present() {
+            try {
+                Class.forName("org.testcontainers.DockerClientFactory", false,
+                        DockerAvailability.class.getClassLoader());
+                return true;
+            } catch (ClassNotFoundException | LinkageError e) {
+                return false;
+            }
+        }
+
+        static boolean dockerAvailable() {
+            return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
+        }
     }
 }

@@ -1,4 +1,4 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
@@ -400,7 +400,7 @@ class SpecSuiteEngineTest {
             request = request.configurationParameter(parameters[i], parameters[i + 1]);
         }
         return request
-                .selectors(selectClass(SpecSuiteFixture.class))
+                .selectors(selectClass(SpecSuiteTests.class))
                 .configurationParameter("servebench.spec", spec.toString())
                 .configurationParameter("servebench.reports", directory.resolve("reports").toString())
                 .execute();

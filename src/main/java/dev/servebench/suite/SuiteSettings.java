@@ -1,4 +1,4 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
 import dev.servebench.server.embedded.TokenDelay;
 import java.net.URI;
@@ -21,9 +21,12 @@ import java.util.function.Function;
  * @param kernelsSkipped {@code servebench.kernels.skip=true}: the build ran no kernel benchmarks
  * @param kernelResults  {@code servebench.kernels.results}: this build's kernel run (its directory or its
  *                       kernel-measurements.json), which the spec's kernel lines are judged on
+ * @param runDirectory   {@code servebench.run-directory}: the run's own directory; default
+ *                       {@code <reports>/<spec name>-<local time>} ({@code servebench check} names it, to report on it)
  */
 record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> url, Optional<String> image, Path reports,
-        Optional<String> apiKey, TokenDelay tokenDelay, boolean kernelsSkipped, Optional<Path> kernelResults) {
+        Optional<String> apiKey, TokenDelay tokenDelay, boolean kernelsSkipped, Optional<Path> kernelResults,
+        Optional<Path> runDirectory) {
 
     static final Path DEFAULT_SPEC = Path.of("fixtures", "specs", "embedded-default.yaml");
 
@@ -37,7 +40,8 @@ record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> u
                 Optional.ofNullable(System.getenv("OPENAI_API_KEY")).filter(k -> !k.isBlank()),
                 lookup.apply("servebench.embedded.token-delay").map(TokenDelay::parse).orElse(TokenDelay.NONE),
                 lookup.apply("servebench.kernels.skip").map(Boolean::parseBoolean).orElse(false),
-                lookup.apply("servebench.kernels.results").map(Path::of));
+                lookup.apply("servebench.kernels.results").map(Path::of),
+                lookup.apply("servebench.run-directory").map(Path::of));
     }
 
     @Override
@@ -45,6 +49,7 @@ record SuiteSettings(Path spec, Optional<String> targetOverride, Optional<URI> u
         return "SuiteSettings[spec=" + spec + ", target=" + targetOverride.orElse("(spec)") + ", url="
                 + url.map(URI::toString).orElse("-") + ", image=" + image.orElse("-") + ", reports=" + reports + ", apiKey="
                 + (apiKey.isPresent() ? "(set)" : "(none)") + ", tokenDelay=" + tokenDelay + ", kernels="
-                + (kernelsSkipped ? "skipped" : kernelResults.map(Path::toString).orElse("-")) + "]";
+                + (kernelsSkipped ? "skipped" : kernelResults.map(Path::toString).orElse("-")) + ", run="
+                + runDirectory.map(Path::toString).orElse("(new under reports)") + "]";
     }
 }

@@ -1,4 +1,4 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;

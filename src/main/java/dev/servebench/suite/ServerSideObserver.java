@@ -1,6 +1,7 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
 import dev.servebench.load.LoadPointResult;
+import dev.servebench.perf.SpecRunner;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.telemetry.TelemetryJson;
 import dev.servebench.telemetry.gpu.GpuSampler;

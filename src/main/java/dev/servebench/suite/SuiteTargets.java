@@ -1,5 +1,6 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
+import dev.servebench.perf.SpecRunner;
 import dev.servebench.spec.ContainerTargetSpec;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.TargetSpec;

@@ -1,28 +1,31 @@
-package dev.servebench.perf;
-
-import dev.servebench.telemetry.gpu.PhaseEnergy;
-import dev.servebench.roofline.MeasuredHardware;
-import dev.servebench.results.RunVerdictsJson;
-import dev.servebench.results.PointMeasurement;
+package dev.servebench.suite;
 
 import dev.servebench.kernels.results.KernelMeasuredHardware;
 import dev.servebench.kernels.results.KernelMeasurementsJson;
 import dev.servebench.logging.LogFile;
-import dev.servebench.spec.KernelMeasurements;
-import dev.servebench.spec.ContainerTargetSpec;
 import dev.servebench.metric.MetricId;
+import dev.servebench.perf.PointOutcome;
+import dev.servebench.perf.RunEnvironment;
+import dev.servebench.perf.RunMeasurementsJson;
+import dev.servebench.perf.SpecRunner;
 import dev.servebench.report.RunSummary;
-import dev.servebench.spec.LoadPointKey;
-import dev.servebench.server.container.DockerAvailability;
-import org.junit.jupiter.api.Assumptions;
-import dev.servebench.telemetry.TelemetryJson;
-import dev.servebench.telemetry.gpu.GpuInventory;
-import dev.servebench.spec.PerformanceSpec;
-import dev.servebench.spec.RepeatOrder;
+import dev.servebench.results.PointMeasurement;
+import dev.servebench.results.RunVerdictsJson;
+import dev.servebench.roofline.MeasuredHardware;
 import dev.servebench.server.CacheReset;
 import dev.servebench.server.ServerUnderTest;
+import dev.servebench.server.container.DockerAvailability;
+import dev.servebench.spec.ContainerTargetSpec;
+import dev.servebench.spec.KernelMeasurements;
+import dev.servebench.spec.LoadPointKey;
+import dev.servebench.spec.PerformanceSpec;
+import dev.servebench.spec.RepeatOrder;
+import dev.servebench.telemetry.TelemetryJson;
+import dev.servebench.telemetry.gpu.GpuInventory;
+import dev.servebench.telemetry.gpu.PhaseEnergy;
 import dev.servebench.verdict.PointValidity;
 import dev.servebench.verdict.ValidityCheck;
+import org.junit.jupiter.api.Assumptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,8 +102,10 @@ final class SuiteSession implements AutoCloseable {
                 kernels = KernelMeasurements.absent("the kernel benchmarks were skipped"
                         + " (-Dservebench.kernels.skip=true)");
             } else if (settings.kernelResults().isEmpty()) {
-                kernels = KernelMeasurements.absent("no kernel run was named: servebench.kernels.results is not"
-                        + " set (./mvnw verify -Pperf sets it to the kernel step's output directory)");
+                kernels = KernelMeasurements.absent("no kernel results: no kernel run was named (run ./mvnw -B"
+                        + " package -Pkernels and pass its reports/kernels/<run> directory as servebench check"
+                        + " --kernel-results DIR or servebench.kernels.results; ./mvnw verify -Pperf sets it to its"
+                        + " kernel step's output)");
             } else {
                 kernels = KernelMeasurementsJson.read(settings.kernelResults().get());
             }

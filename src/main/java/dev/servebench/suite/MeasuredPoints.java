@@ -1,4 +1,4 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
 import dev.servebench.roofline.PointBound;
 import java.util.function.Function;

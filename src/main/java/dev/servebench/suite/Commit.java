@@ -1,4 +1,4 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.servebench.perf;
+package dev.servebench.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
@@ -60,7 +60,7 @@ class UrlTargetSpecTest {
                     """.formatted(server.baseUrl()));
 
             EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
-                    .selectors(selectClass(SpecSuiteFixture.class))
+                    .selectors(selectClass(SpecSuiteTests.class))
                     .configurationParameter("servebench.spec", spec.toString())
                     .configurationParameter("servebench.reports", directory.resolve("reports").toString())
                     .execute();
