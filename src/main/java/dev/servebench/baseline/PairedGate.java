@@ -22,19 +22,22 @@ public final class PairedGate {
         List<GateOutcome> outcomes = new ArrayList<>();
         List<double[][]> pairs = new ArrayList<>();
         for (PairedPoint point : points) {
+            // A point neither side ever measured keeps all its gated comparisons, unjudged: it must not vanish.
+            boolean pointMeasured = point.a().stream().anyMatch(round -> !round.isEmpty())
+                    || point.b().stream().anyMatch(round -> !round.isEmpty());
             for (MetricId metric : MetricId.values()) {
                 if (metric.direction() == Direction.INFORMATIONAL) {
                     continue;
                 }
                 double[][] paired = pairs(point, metric);
                 boolean seen = seen(point.a(), metric) || seen(point.b(), metric);
-                if (GatedMetrics.gated(metric)) {
+                if (GatedMetrics.gated(metric) && (seen || !pointMeasured)) {
                     GateOutcome outcome = PairedComparison.compare(metric, point.point(), paired[0], paired[1],
                             tolerance, seed(metric, point.point()));
                     outcomes.add(paired[0].length < PairedComparison.MIN_ROUNDS ? unpaired(outcome, point, metric)
                             : outcome);
                     pairs.add(paired);
-                } else if (seen && paired[0].length > 0) {
+                } else if (!GatedMetrics.gated(metric) && paired[0].length > 0) {
                     outcomes.add(GateComparison.reported(metric, point.point(), paired[0], paired[1], tolerance,
                             GatedMetrics.whyNotGated(metric)));
                     pairs.add(paired);
