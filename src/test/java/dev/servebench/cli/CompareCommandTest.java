@@ -15,9 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * {@code servebench compare --judge} on recordings kept in fixtures/compare-check/ (made by bin/compare-check
- * on the shared 2-core build machine, docs/gate.md "A/B comparison"): an A/A comparison passes, and one with
- * B 15 % slower ({@code --b-token-delay 15%elapsed}) fails on output throughput and ITL at both load points.
+ * {@code servebench compare --judge} on the first A/A and the first 15 % comparison of the campaign of
+ * 2026-12-03 (bin/compare-check, 6 rounds, on the shared 2-core build machine at load 7–12; docs/gate.md
+ * "A/B comparison"), kept in fixtures/compare-check/ unselected: the A/A one passes; the one with B 15 %
+ * slower ({@code --b-token-delay 15%elapsed}) fails on median ITL at concurrency 1, the one metric whose
+ * per-round ratio the neighbours' load left steady (A/A log-ratio SD 0.02); its output throughput fell in
+ * the median round by 45 % at concurrency 1, but one round of six went the other way (B/A 1.63) and the
+ * paired t-test stays at p ≈ 0.1 — what this machine's noise does to 6 rounds (the campaign's rates in docs/gate.md).
  */
 class CompareCommandTest {
 
@@ -38,14 +42,13 @@ class CompareCommandTest {
     }
 
     @Test
-    void fifteenPercentSlowerBIsARegressionOfOutputThroughputAndItlAtEveryPoint() throws IOException {
+    void fifteenPercentSlowerBIsARegressionOfItl() throws IOException {
         assertThat(judge(RECORDINGS.resolve("b15"))).isEqualTo(CompareCommand.REGRESSION);
         String junit = Files.readString(out.resolve("junit.xml"));
-        for (String point : new String[] {"concurrency=1", "concurrency=16"}) {
-            assertThat(junit).contains("name=\"output_throughput @ " + point + "\"><failure")
-                    .contains("name=\"median_itl_ms @ " + point + "\"><failure");
-        }
-        assertThat(junit).contains("paired t-test on log(B/A), 6 rounds p = ");
+        assertThat(junit).contains("name=\"median_itl_ms @ concurrency=1\"><failure")
+                .contains("paired t-test on log(B/A), 6 rounds p = ");
+        assertThat(stdout.toString()).contains("**1 regression(s)**").contains("median_itl_ms @ concurrency=1: 1.388 (n=6)"
+                + " \u2192 1.612 (n=6) ms (+14.1 %");
     }
 
     @Test
