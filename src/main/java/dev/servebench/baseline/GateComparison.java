@@ -76,7 +76,7 @@ public final class GateComparison {
                 GateVerdict.NOT_JUDGED);
     }
 
-    private static GateVerdict judge(Direction direction, double change, ConfidenceInterval interval, double p,
+    static GateVerdict judge(Direction direction, double change, ConfidenceInterval interval, double p,
             double allowed, double alpha) {
         // "worsening" > 0 means worse, whichever way the metric's good direction points
         double worsening = switch (direction) {

@@ -27,7 +27,7 @@ final class GateMessages {
             case INSUFFICIENT_DATA -> line.append(o.method());
             case REGRESSION, IMPROVEMENT, NO_CHANGE -> {
                 double p = o.pValue().orElseThrow();
-                line.append(YuenTest.NAME).append(" p = ").append(probability(p))
+                line.append(o.test()).append(" p = ").append(probability(p))
                         .append(p < o.alpha() ? " < " : " \u2265 ").append(probability(o.alpha()))
                         .append(", tolerance ").append(percent(o.tolerance(), false));
             }

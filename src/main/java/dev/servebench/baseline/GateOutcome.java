@@ -13,6 +13,8 @@ import java.util.OptionalDouble;
  *
  * @param method    how significance was judged, e.g. "Welch t-test + 95 % percentile bootstrap of the median
  *                  ratio (2000 resamples)"; names why not where nothing was tested
+ * @param test      the test whose p-value the message shows, e.g. "Yuen t-test (20 % trimmed means)" or, for a
+ *                  paired comparison, "paired t-test on log(B/A), 8 rounds"
  * @param tolerance the metric's tolerated relative change (fraction)
  * @param alpha     significance level the p-value was compared with
  */
@@ -29,7 +31,16 @@ public record GateOutcome(
         String method,
         double tolerance,
         double alpha,
-        GateVerdict verdict) {
+        GateVerdict verdict,
+        String test) {
+
+    /** An outcome of the history gate, whose test is {@link YuenTest#NAME}. */
+    public GateOutcome(MetricId metric, LoadPointKey point, double baselineMedian, int baselineCount,
+            double currentMedian, int currentCount, double relativeChange, Optional<ConfidenceInterval> interval,
+            OptionalDouble pValue, String method, double tolerance, double alpha, GateVerdict verdict) {
+        this(metric, point, baselineMedian, baselineCount, currentMedian, currentCount, relativeChange, interval,
+                pValue, method, tolerance, alpha, verdict, YuenTest.NAME);
+    }
 
     public GateOutcome {
         Objects.requireNonNull(metric, "metric");
@@ -38,6 +49,7 @@ public record GateOutcome(
         Objects.requireNonNull(pValue, "pValue");
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(verdict, "verdict");
+        Objects.requireNonNull(test, "test");
         if (baselineCount < 0 || currentCount < 0) {
             throw new IllegalArgumentException("sample counts must be >= 0");
         }

@@ -53,6 +53,13 @@ public record MachineDrift(Status status, double baselineMedianMs, int baselineS
                 tolerance, alpha);
     }
 
+    /**
+     * No probe comparison: an A/B comparison needs none, since drift reaches both sides of a round alike.
+     */
+    public static MachineDrift notChecked() {
+        return check(new double[0], new double[0], DEFAULT_TOLERANCE, Tolerance.DEFAULT_ALPHA);
+    }
+
     public boolean drifted() {
         return status == Status.DRIFTED;
     }

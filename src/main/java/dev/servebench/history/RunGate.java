@@ -3,6 +3,7 @@ package dev.servebench.history;
 import dev.servebench.baseline.GateComparison;
 import dev.servebench.baseline.GateOutcome;
 import dev.servebench.baseline.GatedMetrics;
+import dev.servebench.baseline.Holm;
 import dev.servebench.baseline.MachineDrift;
 import dev.servebench.baseline.Tolerance;
 import dev.servebench.metric.Direction;
@@ -28,10 +29,8 @@ public final class RunGate {
     }
 
     /**
-     * Every judged metric at every common load point, then Holm's step-down correction over all of them: a
-     * gate makes dozens of comparisons, and without it one would fail on noise far more often than alpha.
-     * A comparison that loses its significance under Holm is recomputed at its corrected alpha, so its
-     * message shows the threshold it was held to.
+     * Every judged metric at every common load point, then Holm's step-down correction over all of them
+     * ({@link Holm}).
      */
     public static List<GateOutcome> compare(RunSamples base, RunSamples current) {
         Tolerance tolerance = Tolerance.defaults();
@@ -77,30 +76,11 @@ public final class RunGate {
     }
 
     private static List<GateOutcome> holm(List<GateOutcome> outcomes, List<double[][]> samples, Tolerance tolerance) {
-        List<Integer> tested = new ArrayList<>();
-        for (int i = 0; i < outcomes.size(); i++) {
-            if (outcomes.get(i).pValue().isPresent()) {
-                tested.add(i);
-            }
-        }
-        tested.sort(java.util.Comparator.comparingDouble(i -> outcomes.get(i).pValue().getAsDouble()));
-        int m = tested.size();
-        double failedThreshold = Double.NaN;
-        List<GateOutcome> corrected = new ArrayList<>(outcomes);
-        for (int rank = 0; rank < m; rank++) {
-            int index = tested.get(rank);
+        return Holm.correct(outcomes, tolerance.alpha(), (index, alpha) -> {
             GateOutcome outcome = outcomes.get(index);
-            double threshold = tolerance.alpha() / (m - rank);
-            if (Double.isNaN(failedThreshold) && outcome.pValue().getAsDouble() > threshold) {
-                failedThreshold = threshold; // step-down: this and every larger p-value keep their null
-            }
-            double held = Double.isNaN(failedThreshold) ? threshold : failedThreshold;
-            if (outcome.alpha() != held) {
-                corrected.set(index, GateComparison.compare(outcome.metric(), outcome.point(), samples.get(index)[0],
-                        samples.get(index)[1], tolerance.withAlpha(held), seed(outcome.metric(), outcome.point())));
-            }
-        }
-        return corrected;
+            return GateComparison.compare(outcome.metric(), outcome.point(), samples.get(index)[0],
+                    samples.get(index)[1], tolerance.withAlpha(alpha), seed(outcome.metric(), outcome.point()));
+        });
     }
 
     private static long seed(MetricId metric, LoadPointKey point) {

@@ -107,6 +107,9 @@ public final class SpecRunner implements AutoCloseable {
     private final Optional<HfTokenizer> tokenizer;
     private final MeasuredHardware measuredHardware;
 
+    /** Client threads of a runner: as many as cores, at most 4 (validity checks need the figure). */
+    public static final int CLIENT_THREADS = Math.min(4, Runtime.getRuntime().availableProcessors());
+
     public SpecRunner(PerformanceSpec spec, URI baseUrl, Optional<String> model, Optional<String> apiKey,
             Vocabulary vocabulary, Path outputDirectory, String targetKind) throws IOException {
         this(spec, baseUrl, model, apiKey, vocabulary, outputDirectory, targetKind, MeasuredHardware.NONE);
@@ -128,7 +131,7 @@ public final class SpecRunner implements AutoCloseable {
         this.targetKind = Objects.requireNonNull(targetKind, "targetKind");
         // Before the client: a tokenizer that cannot be loaded must not leave its threads running.
         this.tokenizer = spec.workload().tokenizer().map(HfTokenizer::load);
-        int clientThreads = Math.min(4, Runtime.getRuntime().availableProcessors());
+        int clientThreads = CLIENT_THREADS;
         this.client = new StreamingClient(new ClientConfig(baseUrl, spec.target().backend().endpoint(), apiKey,
                 clientThreads, Duration.ofSeconds(600)), NanoClock.startingNow());
         this.driver = new LoadDriver(client, tokenizer);
@@ -186,6 +189,20 @@ public final class SpecRunner implements AutoCloseable {
         return outcomes;
     }
 
+    /**
+     * One round of an A/B comparison at {@code key}: warm-up, then one measurement whose arrival seed is the
+     * one repeat {@code round} of a normal run uses, so both sides of a round get the same prompts and
+     * arrivals. Files are named {@code <point>.round<r>.*}.
+     */
+    public PointMeasurement measureRound(LoadPointKey key, int round) throws IOException, InterruptedException {
+        if (round < 1) {
+            throw new IllegalArgumentException("round (" + round + ") must be >= 1");
+        }
+        PointInProgress point = start(key);
+        point.measure(round, ".round" + round, RepeatObserver.NONE);
+        return point.measurement();
+    }
+
     /** Checks {@code key}, prepares its requests and runs its warm-up. */
     private PointInProgress start(LoadPointKey key) throws IOException, InterruptedException {
         if (!spec.sweep().contains(key)) {
@@ -237,7 +254,11 @@ public final class SpecRunner implements AutoCloseable {
         }
 
         void measureRepeat(int repeat, RepeatObserver observer) throws IOException, InterruptedException {
-            String stem = point.label() + (spec.repeats() > 1 ? ".r" + repeat : "");
+            measure(repeat, spec.repeats() > 1 ? ".r" + repeat : "", observer);
+        }
+
+        void measure(int repeat, String suffix, RepeatObserver observer) throws IOException, InterruptedException {
+            String stem = point.label() + suffix;
             ArrivalPlan plan = ArrivalPlan.plan(ArrivalProcess.of(point.requestRate(), point.burstiness()),
                     measured.size(), spec.workload().seed() + repeat - 1);
             Path recordsFile = outputDirectory.resolve(stem + ".records.jsonl");

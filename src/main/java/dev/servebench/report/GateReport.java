@@ -97,14 +97,30 @@ public final class GateReport {
     }
 
     public static String markdown(String title, List<GateOutcome> outcomes, MachineDrift drift) {
+        return markdown(title, outcomes, drift.drifted(), drift.message(), HISTORY_UNJUDGED);
+    }
+
+    /**
+     * The Markdown of an A/B comparison: no machine probe (drift hits both sides of a round alike), and
+     * {@code note} in its place, e.g. "paired, 8 rounds: …".
+     */
+    public static String pairedMarkdown(String title, List<GateOutcome> outcomes, String note) {
+        return markdown(title, outcomes, false, note, "fewer than " + dev.servebench.baseline.PairedComparison.MIN_ROUNDS
+                + " rounds in which both sides measured it");
+    }
+
+    private static final String HISTORY_UNJUDGED = "fewer than 2 repeats on a side, or missing on a side";
+
+    private static String markdown(String title, List<GateOutcome> outcomes, boolean drifted, String note,
+            String unjudgedReason) {
         long regressions = outcomes.stream().filter(o -> o.verdict() == GateVerdict.REGRESSION).count();
         long improvements = outcomes.stream().filter(o -> o.verdict() == GateVerdict.IMPROVEMENT).count();
         StringBuilder out = new StringBuilder("### ").append(title).append("\n\n");
         long unjudged = unjudged(outcomes);
-        if (!drift.drifted() && (unjudged > 0 || outcomes.isEmpty())) {
+        if (!drifted && (unjudged > 0 || outcomes.isEmpty())) {
             out.append(outcomes.isEmpty() ? "**Not judged: the run and the baseline have no load point in common**"
                     : "**Not judged: " + unjudged + " of " + outcomes.size() + " gated comparison(s) could not be made**"
-                    + " (fewer than 2 repeats on a side, or missing on a side): the gate fails until they can be")
+                    + " (" + unjudgedReason + "): the gate fails until they can be")
                     .append("\n\n");
             outcomes.stream().filter(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA).limit(MAX_LISTED)
                     .forEach(o -> out.append("- `").append(o.metric().id()).append(" @ ").append(o.point())
@@ -114,7 +130,7 @@ public final class GateReport {
             }
             out.append('\n');
         }
-        if (drift.drifted()) {
+        if (drifted) {
             out.append("**Not judged: the machine drifted** · what the comparisons would say is below, for"
                     + " information\n\n");
         } else {
@@ -122,13 +138,13 @@ public final class GateReport {
                     .append(String.format(Locale.ROOT, " · %d improvement(s) · %d metric × load point comparisons",
                             improvements, outcomes.size())).append("\n\n");
         }
-        out.append(drift.message().replace("|", "\\|")).append("\n\n");
+        out.append(note.replace("|", "\\|")).append("\n\n");
         List<GateOutcome> notable = outcomes.stream()
                 .filter(o -> o.verdict() == GateVerdict.REGRESSION || o.verdict() == GateVerdict.IMPROVEMENT).toList();
         if (!notable.isEmpty()) {
             out.append("| verdict | metric @ load point | detail |\n|---|---|---|\n");
             for (GateOutcome o : notable) {
-                out.append("| ").append(o.verdict()).append(drift.drifted() ? " (not judged)" : "").append(" | `").append(o.metric().id()).append(" @ ")
+                out.append("| ").append(o.verdict()).append(drifted ? " (not judged)" : "").append(" | `").append(o.metric().id()).append(" @ ")
                         .append(o.point()).append("` | ").append(o.message().replace("|", "\\|")).append(" |\n");
             }
         }

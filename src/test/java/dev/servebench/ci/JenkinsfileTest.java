@@ -81,8 +81,32 @@ class JenkinsfileTest {
                 }
             }
         }
-        assertThat(gatedSpec).as("a -gate.yaml spec in the matrix for the pull-request gate").isTrue();
+        assertThat(gatedSpec).as("a -gate.yaml spec in the matrix for the nightly gate").isTrue();
         assertThat(text).contains("env.SPEC_FILE.endsWith('-gate.yaml')");
+    }
+
+    @Test
+    void pullRequestsRunAnAbComparisonAgainstMainsBuildThatCanJudge() throws IOException {
+        String text = Files.readString(JENKINSFILE);
+        List<String> compares = shellSteps(text).stream().filter(s -> s.startsWith("bin/servebench compare ")).toList();
+
+        assertThat(compares).hasSize(1);
+        String[] arguments = compares.getFirst().split("\\s+");
+        CommandLine.ParseResult parsed = new CommandLine(new dev.servebench.cli.ServebenchCommand())
+                .parseArgs(java.util.Arrays.copyOfRange(arguments, 1, arguments.length)).subcommand();
+        assertThat(parsed.matchedPositionalValue(0, Path.of("missing"))).exists();
+        Path a = parsed.matchedOptionValue("--a-target", Path.of("missing"));
+        Path b = parsed.matchedOptionValue("--b-target", Path.of("missing"));
+        assertThat(a).exists();
+        assertThat(b).exists();
+        // Side A runs the jar main's build archived, which the stage copies to main-build/.
+        assertThat(Files.readString(a)).contains("main-build/target/servebench.jar");
+        assertThat(text).contains("filter: 'target/servebench.jar', target: 'main-build'")
+                .contains("archiveArtifacts artifacts: 'target/servebench.jar'");
+        int rounds = parsed.matchedOptionValue("--rounds", 0);
+        assertThat(rounds).as("rounds enough to judge").isGreaterThanOrEqualTo(dev.servebench.baseline.PairedComparison.MIN_ROUNDS);
+        int stage = text.indexOf("stage('A/B against main')");
+        assertThat(text.substring(stage, text.indexOf("steps", stage))).contains("changeRequest target: 'main'");
     }
 
     static List<String> shellSteps(String groovy) {

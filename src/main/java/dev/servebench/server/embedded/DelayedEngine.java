@@ -78,6 +78,7 @@ public final class DelayedEngine implements InferenceEngine {
     private final class DelayedSink implements TokenSink {
         private final TokenSink target;
         private final Queue<Runnable> pending = new ConcurrentLinkedQueue<>();
+        private final long submittedNanos = clock.getAsLong();
         private int tokens;
         private long firstNanos;
         private long lastReleaseNanos = Long.MIN_VALUE;
@@ -92,7 +93,7 @@ public final class DelayedEngine implements InferenceEngine {
             if (tokens == 0) {
                 firstNanos = now;
             }
-            release(delay.releaseNanos(tokens++, now, firstNanos), () -> target.onToken(tokenId, text));
+            release(delay.releaseNanos(tokens++, now, firstNanos, submittedNanos), () -> target.onToken(tokenId, text));
         }
 
         @Override

@@ -11,15 +11,24 @@ import java.util.Objects;
  * every gap between tokens by that fraction (inter-token latency × (1 + f), time to first token
  * unchanged), a fixed delay adds that much to every gap. Completion follows the last token.
  *
+ * <p>An {@code elapsedFraction} e instead stretches all the time since the request reached the engine
+ * ({@code s}): token {@code i} is released at {@code a_i + e × (a_i − s)}, so queueing, prefill (TTFT) and
+ * every inter-token gap grow by e alike — what a client would see of an engine that is e slower at
+ * everything. The A/B comparison's check uses it ({@code 15%elapsed}).
+ *
  * <p>Why stretch delivery rather than stall decoding: llama.cpp decodes on its own native thread with no
  * hook between steps, so the only place to slow generation down is between the engine and the client.
  *
  * @param perToken    added to every inter-token gap; zero for none
  * @param gapFraction every inter-token gap is stretched by this fraction; 0 for none
  */
-public record TokenDelay(Duration perToken, double gapFraction) {
+public record TokenDelay(Duration perToken, double gapFraction, double elapsedFraction) {
 
-    public static final TokenDelay NONE = new TokenDelay(Duration.ZERO, 0);
+    public static final TokenDelay NONE = new TokenDelay(Duration.ZERO, 0, 0);
+
+    public TokenDelay(Duration perToken, double gapFraction) {
+        this(perToken, gapFraction, 0);
+    }
 
     public TokenDelay {
         Objects.requireNonNull(perToken, "perToken");
@@ -29,10 +38,14 @@ public record TokenDelay(Duration perToken, double gapFraction) {
         if (!(gapFraction >= 0 && gapFraction <= 10)) {
             throw new IllegalArgumentException("token delay fraction (" + gapFraction + ") must be in [0, 10]");
         }
+        if (!(elapsedFraction >= 0 && elapsedFraction <= 10)) {
+            throw new IllegalArgumentException("elapsed-time fraction (" + elapsedFraction + ") must be in [0, 10]");
+        }
     }
 
     /**
-     * {@code "15%"} (stretch every gap by 15 %), {@code "2ms"} / {@code "500us"} (add to every gap), or
+     * {@code "15%"} (stretch every gap by 15 %), {@code "15%elapsed"} (stretch all time since the request
+     * arrived by 15 %, first token included), {@code "2ms"} / {@code "500us"} (add to every gap), or
      * {@code "0"} / empty for none.
      */
     public static TokenDelay parse(String text) {
@@ -40,6 +53,9 @@ public record TokenDelay(Duration perToken, double gapFraction) {
         try {
             if (value.isEmpty() || value.equals("0") || value.equals("none")) {
                 return NONE;
+            }
+            if (value.endsWith("%elapsed")) {
+                return new TokenDelay(Duration.ZERO, 0, number(value, "%elapsed".length()) / 100);
             }
             if (value.endsWith("%")) {
                 return new TokenDelay(Duration.ZERO, Double.parseDouble(value.substring(0, value.length() - 1)) / 100);
@@ -54,7 +70,8 @@ public record TokenDelay(Duration perToken, double gapFraction) {
             // falls through to the message below, which says what is accepted
         }
         throw new IllegalArgumentException("token delay '" + text + "': expected a percentage of each inter-token gap"
-                + " (e.g. 15%), a duration per token (e.g. 2ms or 500us), or 0 for none");
+                + " (e.g. 15%), of all time since the request arrived (e.g. 15%elapsed), a duration per token (e.g."
+                + " 2ms or 500us), or 0 for none");
     }
 
     private static double number(String value, int suffixLength) {
@@ -62,12 +79,18 @@ public record TokenDelay(Duration perToken, double gapFraction) {
     }
 
     public boolean isNone() {
-        return perToken.isZero() && gapFraction == 0;
+        return perToken.isZero() && gapFraction == 0 && elapsedFraction == 0;
     }
 
     /** Release time of token {@code index} produced at {@code producedNanos}; the first token at {@code firstNanos}. */
     long releaseNanos(int index, long producedNanos, long firstNanos) {
-        return producedNanos + Math.round(gapFraction * (producedNanos - firstNanos)) + index * perToken.toNanos();
+        return releaseNanos(index, producedNanos, firstNanos, producedNanos);
+    }
+
+    /** As above, for a request that reached the engine at {@code submittedNanos}. */
+    long releaseNanos(int index, long producedNanos, long firstNanos, long submittedNanos) {
+        return producedNanos + Math.round(gapFraction * (producedNanos - firstNanos))
+                + Math.round(elapsedFraction * (producedNanos - submittedNanos)) + index * perToken.toNanos();
     }
 
     @Override
@@ -78,6 +101,10 @@ public record TokenDelay(Duration perToken, double gapFraction) {
         StringBuilder text = new StringBuilder();
         if (gapFraction != 0) {
             text.append(String.format(Locale.ROOT, "+%s %% per inter-token gap", Double.toString(gapFraction * 100)));
+        }
+        if (elapsedFraction != 0) {
+            text.append(text.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT,
+                    "+%s %% of all time since the request arrived", Double.toString(elapsedFraction * 100)));
         }
         if (!perToken.isZero()) {
             text.append(text.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "+%.3f ms per token",

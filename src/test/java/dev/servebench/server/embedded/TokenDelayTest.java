@@ -44,4 +44,18 @@ class TokenDelayTest {
         assertThat(delay.releaseNanos(0, 50, 50)).isEqualTo(50);
         assertThat(delay.releaseNanos(3, 950, 50)).isEqualTo(950 + 6_000_000);
     }
+
+    @Test
+    void anElapsedFractionStretchesAllTimeSinceTheRequestArrivedFirstTokenIncluded() {
+        TokenDelay delay = TokenDelay.parse("15%elapsed");
+        long submitted = 1_000;
+
+        assertThat(delay).isEqualTo(new TokenDelay(Duration.ZERO, 0, 0.15));
+        // first token 100 µs after arrival: released 15 µs later; the third, 400 µs after arrival, 60 µs later
+        assertThat(delay.releaseNanos(0, submitted + 100_000, submitted + 100_000, submitted))
+                .isEqualTo(submitted + 115_000);
+        assertThat(delay.releaseNanos(2, submitted + 400_000, submitted + 100_000, submitted))
+                .isEqualTo(submitted + 460_000);
+        assertThat(delay.toString()).isEqualTo("+15.0 % of all time since the request arrived");
+    }
 }

@@ -1,0 +1,86 @@
+package dev.servebench.baseline;
+
+import dev.servebench.metric.Direction;
+import dev.servebench.metric.MetricId;
+import dev.servebench.spec.LoadPointKey;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The decision of an A/B comparison: every gated metric at every load point judged on its paired rounds
+ * ({@link PairedComparison}), the other measured metrics reported, then Holm's correction across the gated
+ * ones. A gated metric × load point with fewer than {@link PairedComparison#MIN_ROUNDS} rounds in which
+ * both sides measured it is kept as {@link GateVerdict#INSUFFICIENT_DATA}, never dropped.
+ */
+public final class PairedGate {
+
+    private PairedGate() {
+    }
+
+    public static List<GateOutcome> judge(List<PairedPoint> points, Tolerance tolerance) {
+        List<GateOutcome> outcomes = new ArrayList<>();
+        List<double[][]> pairs = new ArrayList<>();
+        for (PairedPoint point : points) {
+            // A point neither side ever measured keeps all its gated comparisons, unjudged: it must not vanish.
+            boolean pointMeasured = point.a().stream().anyMatch(round -> !round.isEmpty())
+                    || point.b().stream().anyMatch(round -> !round.isEmpty());
+            for (MetricId metric : MetricId.values()) {
+                if (metric.direction() == Direction.INFORMATIONAL) {
+                    continue;
+                }
+                double[][] paired = pairs(point, metric);
+                boolean seen = seen(point.a(), metric) || seen(point.b(), metric);
+                if (GatedMetrics.gated(metric) && (seen || !pointMeasured)) {
+                    GateOutcome outcome = PairedComparison.compare(metric, point.point(), paired[0], paired[1],
+                            tolerance, seed(metric, point.point()));
+                    outcomes.add(paired[0].length < PairedComparison.MIN_ROUNDS ? unpaired(outcome, point, metric)
+                            : outcome);
+                    pairs.add(paired);
+                } else if (!GatedMetrics.gated(metric) && paired[0].length > 0) {
+                    outcomes.add(GateComparison.reported(metric, point.point(), paired[0], paired[1], tolerance,
+                            GatedMetrics.whyNotGated(metric)));
+                    pairs.add(paired);
+                }
+            }
+        }
+        return Holm.correct(outcomes, tolerance.alpha(), (index, alpha) -> {
+            GateOutcome outcome = outcomes.get(index);
+            return PairedComparison.compare(outcome.metric(), outcome.point(), pairs.get(index)[0],
+                    pairs.get(index)[1], tolerance.withAlpha(alpha), seed(outcome.metric(), outcome.point()));
+        });
+    }
+
+    /** The values of rounds in which both sides have {@code metric}, as {A, B}. */
+    private static double[][] pairs(PairedPoint point, MetricId metric) {
+        List<double[]> both = new ArrayList<>();
+        for (int round = 0; round < point.rounds(); round++) {
+            Double a = point.a().get(round).get(metric);
+            Double b = point.b().get(round).get(metric);
+            if (a != null && b != null && Double.isFinite(a) && Double.isFinite(b)) {
+                both.add(new double[] {a, b});
+            }
+        }
+        return new double[][] {both.stream().mapToDouble(p -> p[0]).toArray(),
+                both.stream().mapToDouble(p -> p[1]).toArray()};
+    }
+
+    private static boolean seen(List<Map<MetricId, Double>> side, MetricId metric) {
+        return side.stream().anyMatch(round -> round.containsKey(metric));
+    }
+
+    /** Says how many rounds each side measured, so "missing on a side" reads as such. */
+    private static GateOutcome unpaired(GateOutcome outcome, PairedPoint point, MetricId metric) {
+        long a = point.a().stream().filter(round -> round.containsKey(metric)).count();
+        long b = point.b().stream().filter(round -> round.containsKey(metric)).count();
+        String why = outcome.method() + " (of " + point.rounds() + " rounds, A measured it in " + a + ", B in " + b
+                + ")";
+        return new GateOutcome(outcome.metric(), outcome.point(), outcome.baselineMedian(), outcome.baselineCount(),
+                outcome.currentMedian(), outcome.currentCount(), outcome.relativeChange(), outcome.interval(),
+                outcome.pValue(), why, outcome.tolerance(), outcome.alpha(), outcome.verdict(), outcome.test());
+    }
+
+    private static long seed(MetricId metric, LoadPointKey point) {
+        return (metric.id() + "@" + point).hashCode();
+    }
+}

@@ -1,0 +1,220 @@
+package dev.servebench.cli;
+
+import dev.servebench.baseline.GateOutcome;
+import dev.servebench.baseline.GateVerdict;
+import dev.servebench.baseline.MachineDrift;
+import dev.servebench.baseline.PairedGate;
+import dev.servebench.baseline.Tolerance;
+import dev.servebench.perf.CompareRecording;
+import dev.servebench.perf.CompareRun;
+import dev.servebench.perf.SpecRunner;
+import dev.servebench.report.GateReport;
+import dev.servebench.results.AtomicFiles;
+import dev.servebench.server.LaunchSettings;
+import dev.servebench.server.ServerTargets;
+import dev.servebench.server.ServerUnderTest;
+import dev.servebench.server.embedded.TokenDelay;
+import dev.servebench.spec.EmbeddedTargetSpec;
+import dev.servebench.spec.PerformanceSpec;
+import dev.servebench.spec.SpecException;
+import dev.servebench.spec.SpecReader;
+import dev.servebench.spec.TargetSpec;
+import dev.servebench.spec.UrlTargetSpec;
+import dev.servebench.verdict.PointValidity;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code servebench compare SPEC}: the spec's workload and load points measured against A (baseline) and B
+ * (candidate) in interleaved rounds ({@link CompareRun}), judged per metric × load point on the paired rounds
+ * ({@link PairedGate}); {@code --judge DIR} judges a recorded comparison again. Both servers are started
+ * once and stay up; only one is measured at a time (docs/gate.md, "A/B comparison").
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = "A/B comparison: measure SPEC against targets A and B in interleaved rounds and judge the"
+                + " paired differences; JUnit XML + Markdown; exit 0 no regression, 1 regression, 2 bad input,"
+                + " 5 a gated comparison could not be judged.")
+public final class CompareCommand implements Callable<Integer> {
+
+    static final int REGRESSION = 1;
+    static final int BAD_INPUT = 2;
+    static final int NOT_JUDGED = 5;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..1", paramLabel = "SPEC", description = "The spec whose workload and load points are measured.")
+    Path specFile;
+
+    @Option(names = "--rounds", defaultValue = "8", description = "Rounds (default ${DEFAULT-VALUE}); the spec's repeats are not used.")
+    int rounds;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seeds the order of each round (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: reports/compare/<spec>-<time>).")
+    Path out;
+
+    @Option(names = "--a-url", paramLabel = "URL", description = "A is the server at URL (default: the spec's target).")
+    URI aUrl;
+
+    @Option(names = "--b-url", paramLabel = "URL", description = "B is the server at URL (default: the spec's target).")
+    URI bUrl;
+
+    @Option(names = "--a-target", paramLabel = "SPEC", description = "A is this spec's target (process, container, ...).")
+    Path aTarget;
+
+    @Option(names = "--b-target", paramLabel = "SPEC", description = "B is this spec's target.")
+    Path bTarget;
+
+    @Option(names = "--a-token-delay", defaultValue = "0", paramLabel = "DELAY",
+            description = "Injected slowdown of an embedded A (15%% stretches every inter-token gap by 15 %%; 2ms).")
+    String aTokenDelay;
+
+    @Option(names = "--b-token-delay", defaultValue = "0", paramLabel = "DELAY",
+            description = "Injected slowdown of an embedded B, e.g. 15%%.")
+    String bTokenDelay;
+
+    @Option(names = "--judge", paramLabel = "DIR", description = "Judge the recorded comparison in DIR again; measures nothing.")
+    Path judge;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "JUnit XML (default: DIR/compare-junit.xml).")
+    Path junit;
+
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Markdown summary (default: DIR/compare.md).")
+    Path markdown;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            if (judge != null) {
+                if (specFile != null) {
+                    return fail("--judge DIR judges a recording; it takes no SPEC");
+                }
+                return verdict(judge, CompareRecording.read(judge));
+            }
+            if (specFile == null) {
+                return fail("a SPEC to measure, or --judge DIR, is required");
+            }
+            if (rounds < 1) {
+                return fail("--rounds " + rounds + ": must be >= 1");
+            }
+            PerformanceSpec measured = SpecReader.read(specFile);
+            TargetSpec a = target("A", measured, aUrl, aTarget);
+            TargetSpec b = target("B", measured, bUrl, bTarget);
+            Path directory = out != null ? out : Path.of("reports", "compare", measured.name() + "-"
+                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+            Files.createDirectories(directory);
+            Files.copy(specFile, directory.resolve("spec.yaml"), StandardCopyOption.REPLACE_EXISTING);
+            CompareRecording recording = measure(measured, a, b, directory, err);
+            return verdict(directory, recording);
+        } catch (SpecException e) {
+            return fail(e.getMessage());
+        } catch (NoSuchFileException e) {
+            return fail(e.getFile() + ": not found");
+        }
+    }
+
+    private CompareRecording measure(PerformanceSpec measured, TargetSpec a, TargetSpec b, Path directory,
+            PrintWriter err) throws IOException, InterruptedException {
+        Optional<String> apiKey = Optional.ofNullable(System.getenv("OPENAI_API_KEY")).filter(k -> !k.isBlank());
+        try (ServerUnderTest serverA = start(a, "A", aTokenDelay, measured, directory, apiKey);
+             ServerUnderTest serverB = start(b, "B", bTokenDelay, measured, directory, apiKey);
+             SpecRunner runnerA = runner(measured, serverA, apiKey, directory.resolve("A"));
+             SpecRunner runnerB = runner(measured, serverB, apiKey, directory.resolve("B"))) {
+            err.println("servebench compare: A = " + serverA.describe());
+            err.println("servebench compare: B = " + serverB.describe());
+            err.println("servebench compare: " + rounds + " rounds × " + measured.sweep().points().size()
+                    + " load point(s) × 2 sides, one at a time; raw measurements in " + directory.resolve(CompareRecording.FILE));
+            err.flush();
+            return CompareRun.run(measured, new CompareRun.Side("A", runnerA, serverA.describe()),
+                    new CompareRun.Side("B", runnerB, serverB.describe()), rounds, seed,
+                    m -> PointValidity.valid(PointValidity.check(m, measured.validity(), SpecRunner.CLIENT_THREADS)),
+                    directory, (round, side, point, error) -> {
+                        err.println("servebench compare: round " + round + "/" + rounds + " " + side + " @ " + point
+                                + (error.isEmpty() ? "" : ": FAILED: " + error));
+                        err.flush();
+                    });
+        }
+    }
+
+    private static ServerUnderTest start(TargetSpec target, String side, String delay, PerformanceSpec measured,
+            Path directory, Optional<String> apiKey) throws IOException, InterruptedException {
+        TokenDelay tokenDelay = TokenDelay.parse(delay);
+        if (!tokenDelay.isNone() && !(target instanceof EmbeddedTargetSpec)) {
+            throw new IllegalArgumentException("--" + side.toLowerCase(java.util.Locale.ROOT) + "-token-delay " + delay
+                    + ": only an embedded target can be slowed down, " + side + " is a " + target.kind() + " target");
+        }
+        return ServerTargets.start(target, LaunchSettings.of(directory.resolve("server-" + side), apiKey)
+                .withEmbeddedContextFor(measured.workload()).withEmbeddedTokenDelay(tokenDelay));
+    }
+
+    private static SpecRunner runner(PerformanceSpec measured, ServerUnderTest server, Optional<String> apiKey,
+            Path directory) throws IOException {
+        SpecRunner.Vocabulary vocabulary = server.promptTokenIds()
+                .map(range -> new SpecRunner.Vocabulary(range.span(), range.idBase()))
+                .orElse(SpecRunner.Vocabulary.DEFAULT);
+        return new SpecRunner(measured, server.baseUrl(), server.model(), apiKey, vocabulary, directory, server.kind());
+    }
+
+    private static TargetSpec target(String side, PerformanceSpec measured, URI url, Path targetSpec)
+            throws IOException {
+        if (url != null && targetSpec != null) {
+            throw new IllegalArgumentException("--" + side.toLowerCase(java.util.Locale.ROOT) + "-url and --"
+                    + side.toLowerCase(java.util.Locale.ROOT) + "-target both name " + side + "'s target; give one");
+        }
+        if (url != null) {
+            return new UrlTargetSpec(url, measured.target().backend(), measured.target().model());
+        }
+        return targetSpec != null ? SpecReader.read(targetSpec).target() : measured.target();
+    }
+
+    /** Judges the recording, writes JUnit XML and Markdown beside it, prints the Markdown, returns the exit code. */
+    private int verdict(Path directory, CompareRecording recording) throws IOException {
+        List<GateOutcome> outcomes = PairedGate.judge(recording.pairedPoints(), Tolerance.defaults());
+        String note = "paired, " + recording.rounds() + " rounds (" + recording.completeRounds()
+                + " complete): A and B measured back to back at each load point, in a random order (seed "
+                + recording.seed() + "); A = " + recording.targets().get("A") + "; B = " + recording.targets().get("B");
+        String title = "servebench compare: " + recording.spec() + ", B vs A (paired, " + recording.rounds() + " rounds)";
+        String summary = GateReport.pairedMarkdown(title, outcomes, note);
+        AtomicFiles.write(junit != null ? junit : directory.resolve("compare-junit.xml"),
+                GateReport.junitXml("compare." + recording.spec(), outcomes, MachineDrift.notChecked()));
+        AtomicFiles.write(markdown != null ? markdown : directory.resolve("compare.md"), summary);
+        spec.commandLine().getOut().print(summary);
+        spec.commandLine().getOut().flush();
+        if (outcomes.stream().anyMatch(o -> o.verdict().fails())) {
+            return REGRESSION;
+        }
+        long unjudged = outcomes.stream().filter(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA).count();
+        if (unjudged > 0 || outcomes.isEmpty()) {
+            spec.commandLine().getErr().println("servebench: not judged: " + (outcomes.isEmpty() ? "nothing was measured"
+                    : unjudged + " gated metric × load point comparison(s) had fewer than 3 rounds in which both"
+                            + " sides measured them"));
+            spec.commandLine().getErr().flush();
+            return NOT_JUDGED;
+        }
+        return 0;
+    }
+
+    private int fail(String message) {
+        spec.commandLine().getErr().println("servebench: " + message);
+        spec.commandLine().getErr().flush();
+        return BAD_INPUT;
+    }
+}

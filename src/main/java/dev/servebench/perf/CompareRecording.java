@@ -1,0 +1,138 @@
+package dev.servebench.perf;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.servebench.baseline.PairedPoint;
+import dev.servebench.metric.MetricId;
+import dev.servebench.results.AtomicFiles;
+import dev.servebench.spec.LoadPointKey;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * {@code compare.json}: everything an A/B comparison measured, raw, so that it can be judged again
+ * ({@code servebench compare --judge DIR}, the fixtures' tests): the spec's name and hash, each side's
+ * target, the seed and the order each round measured in, and one entry per round × side × load point with
+ * every metric (or the error that stopped it). Rewritten atomically after each measurement.
+ *
+ * @param seed    seeds the order of every round
+ * @param order   per round, what was measured in which order, e.g. {@code ["concurrency=16 B", "concurrency=16 A", …]}
+ * @param seconds wall-clock time of the comparison so far, targets' start-up excluded
+ */
+public record CompareRecording(String format, String spec, String specSha256, int rounds, long seed,
+        Map<String, String> targets, List<List<String>> order, List<Measured> measurements, double seconds) {
+
+    public static final String FORMAT = "servebench-compare/1";
+    public static final String FILE = "compare.json";
+    public static final String A = "A";
+    public static final String B = "B";
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    public CompareRecording {
+        Objects.requireNonNull(spec, "spec");
+        if (!FORMAT.equals(format)) {
+            throw new IllegalArgumentException("format '" + format + "': expected " + FORMAT);
+        }
+        if (rounds < 1) {
+            throw new IllegalArgumentException("rounds (" + rounds + ") must be >= 1");
+        }
+        targets = Map.copyOf(targets);
+        order = order.stream().map(List::copyOf).toList();
+        measurements = List.copyOf(measurements);
+        for (Measured m : measurements) {
+            if (m.round() < 1 || m.round() > rounds) {
+                throw new IllegalArgumentException("measurement of round " + m.round() + " outside rounds 1.." + rounds);
+            }
+        }
+    }
+
+    /**
+     * One side at one load point in one round.
+     *
+     * @param valid   the point's validity conditions held; an invalid or failed measurement pairs nothing
+     * @param metrics every finite metric by id, and {@code machine_probe_ms}
+     * @param error   why nothing was measured; empty when it was
+     */
+    public record Measured(int round, String side, String point, boolean valid, Map<String, Double> metrics,
+            String error) {
+        public Measured {
+            if (!A.equals(side) && !B.equals(side)) {
+                throw new IllegalArgumentException("side '" + side + "': expected A or B");
+            }
+            LoadPointKey.parse(Objects.requireNonNull(point, "point"));
+            metrics = Map.copyOf(metrics);
+            error = error == null ? "" : error;
+        }
+
+        public boolean usable() {
+            return valid && error.isEmpty();
+        }
+    }
+
+    public void write(Path directory) throws IOException {
+        AtomicFiles.write(directory.resolve(FILE), JSON.writeValueAsString(this));
+    }
+
+    /** Reads {@code DIR/compare.json} (or the file itself); a malformed file says what is wrong and where. */
+    public static CompareRecording read(Path path) throws IOException {
+        Path file = path.getFileName() != null && path.getFileName().toString().endsWith(".json") ? path
+                : path.resolve(FILE);
+        try {
+            return JSON.readValue(file.toFile(), CompareRecording.class);
+        } catch (com.fasterxml.jackson.databind.exc.ValueInstantiationException e) {
+            throw new IllegalArgumentException(file + ": " + e.getCause().getMessage(), e);
+        } catch (com.fasterxml.jackson.core.JacksonException e) {
+            throw new IllegalArgumentException(file + ": not a compare recording: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** The load points in the order first measured, each with both sides' usable rounds. */
+    public List<PairedPoint> pairedPoints() {
+        Set<String> points = new LinkedHashSet<>();
+        measurements.forEach(m -> points.add(m.point()));
+        List<PairedPoint> paired = new ArrayList<>();
+        for (String point : points) {
+            paired.add(new PairedPoint(LoadPointKey.parse(point), side(point, A), side(point, B)));
+        }
+        return paired;
+    }
+
+    private List<Map<MetricId, Double>> side(String point, String side) {
+        List<Map<MetricId, Double>> rounds = new ArrayList<>();
+        for (int round = 1; round <= this.rounds; round++) {
+            Map<MetricId, Double> values = new HashMap<>();
+            for (Measured m : measurements) {
+                if (m.round() == round && m.side().equals(side) && m.point().equals(point) && m.usable()) {
+                    m.metrics().forEach((id, value) -> MetricId.byId(id).ifPresent(metric -> values.put(metric, value)));
+                }
+            }
+            rounds.add(values);
+        }
+        return rounds;
+    }
+
+    /** Rounds in which every load point was measured on both sides. */
+    public long completeRounds() {
+        long pointsCount = measurements.stream().map(Measured::point).distinct().count();
+        long complete = 0;
+        for (int round = 1; round <= rounds; round++) {
+            int r = round;
+            long usable = measurements.stream().filter(m -> m.round() == r && m.usable()).count();
+            complete += usable == 2 * pointsCount ? 1 : 0;
+        }
+        return complete;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.servebench.baseline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.servebench.metric.MetricId;
+import dev.servebench.spec.LoadPointKey;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PairedGateTest {
+
+    private static final LoadPointKey C1 = LoadPointKey.concurrency(1);
+
+    @Test
+    void aSideMissingInEveryRoundLeavesEveryGatedMetricNotJudgedAndSaysSo() {
+        List<Map<MetricId, Double>> a = rounds(6, 1.0);
+        List<Map<MetricId, Double>> b = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            b.add(Map.of());
+        }
+        List<GateOutcome> outcomes = PairedGate.judge(List.of(new PairedPoint(C1, a, b)), Tolerance.defaults());
+
+        assertThat(outcomes).filteredOn(o -> GatedMetrics.gated(o.metric())).hasSize(2)
+                .allSatisfy(o -> {
+                    assertThat(o.verdict()).isEqualTo(GateVerdict.INSUFFICIENT_DATA);
+                    assertThat(o.message()).contains("of 6 rounds, A measured it in 6, B in 0");
+                });
+    }
+
+    @Test
+    void aPointNeitherSideMeasuredKeepsEveryGatedComparisonUnjudged() {
+        List<Map<MetricId, Double>> none = List.of(Map.of(), Map.of(), Map.of());
+        List<GateOutcome> outcomes = PairedGate.judge(List.of(new PairedPoint(C1, none, none)), Tolerance.defaults());
+
+        assertThat(outcomes).hasSize(14).allSatisfy(o -> assertThat(o.verdict()).isEqualTo(GateVerdict.INSUFFICIENT_DATA));
+    }
+
+    @Test
+    void holmHoldsTheComparisonsToCorrectedThresholds() {
+        List<GateOutcome> outcomes = PairedGate.judge(List.of(new PairedPoint(C1, rounds(8, 1.0), rounds(8, 0.8))),
+                Tolerance.defaults());
+        GateOutcome throughput = outcomes.stream().filter(o -> o.metric() == MetricId.OUTPUT_THROUGHPUT).findFirst()
+                .orElseThrow();
+
+        assertThat(throughput.verdict()).isEqualTo(GateVerdict.REGRESSION);
+        assertThat(throughput.alpha()).isLessThan(Tolerance.DEFAULT_ALPHA);
+        assertThat(outcomes).filteredOn(o -> o.metric() == MetricId.MEDIAN_ITL_MS)
+                .singleElement().extracting(GateOutcome::verdict).isEqualTo(GateVerdict.REGRESSION);
+    }
+
+    /** Rounds whose speed varies by ±30 %; {@code speed} scales B's throughput down and its ITL up. */
+    private static List<Map<MetricId, Double>> rounds(int n, double speed) {
+        List<Map<MetricId, Double>> rounds = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            double machine = 0.7 + 0.6 * ((i * 37) % 11) / 10.0;
+            double jitter = 1 + 0.01 * ((i * 13) % 5 - 2);
+            rounds.add(Map.of(MetricId.OUTPUT_THROUGHPUT, 500 * machine * speed * jitter,
+                    MetricId.MEDIAN_ITL_MS, 20 / (machine * speed) * jitter));
+        }
+        return rounds;
+    }
+}

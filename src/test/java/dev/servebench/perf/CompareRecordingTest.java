@@ -1,0 +1,79 @@
+package dev.servebench.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.servebench.baseline.PairedPoint;
+import dev.servebench.metric.MetricId;
+import dev.servebench.spec.LoadPointKey;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompareRecordingTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void writtenRecordingReadsBackAndPairsRoundsBySide() throws IOException {
+        List<CompareRecording.Measured> measured = new ArrayList<>();
+        for (int round = 1; round <= 3; round++) {
+            measured.add(new CompareRecording.Measured(round, "A", "concurrency=1", true,
+                    Map.of("output_throughput", 100.0 + round, "machine_probe_ms", 80.0), ""));
+            measured.add(new CompareRecording.Measured(round, "B", "concurrency=1", round != 2,
+                    Map.of("output_throughput", 90.0 + round), ""));
+        }
+        measured.add(new CompareRecording.Measured(3, "B", "concurrency=16", false, Map.of(), "IOException: refused"));
+        CompareRecording recording = new CompareRecording(CompareRecording.FORMAT, "s", "abc", 3, 5,
+                Map.of("A", "a", "B", "b"), List.of(List.of("concurrency=1 A", "concurrency=1 B")), measured, 12.5);
+        recording.write(dir);
+
+        CompareRecording read = CompareRecording.read(dir);
+        assertThat(read).isEqualTo(recording);
+        assertThat(Files.readString(dir.resolve(CompareRecording.FILE))).contains("\"spec_sha256\" : \"abc\"");
+        List<PairedPoint> points = read.pairedPoints();
+        assertThat(points).extracting(PairedPoint::point)
+                .containsExactly(LoadPointKey.concurrency(1), LoadPointKey.concurrency(16));
+        PairedPoint first = points.getFirst();
+        assertThat(first.a()).extracting(m -> m.get(MetricId.OUTPUT_THROUGHPUT)).containsExactly(101.0, 102.0, 103.0);
+        // round 2 of B was invalid: it pairs nothing
+        assertThat(first.b().get(1)).isEmpty();
+        assertThat(points.get(1).b()).allSatisfy(round -> assertThat(round).isEmpty());
+        assertThat(read.completeRounds()).isZero();
+    }
+
+    @Test
+    void aFileOfAnotherFormatSaysWhatItExpected() throws IOException {
+        Files.writeString(dir.resolve(CompareRecording.FILE), "{\"format\": \"other\", \"spec\": \"s\", \"rounds\": 1,"
+                + " \"targets\": {}, \"order\": [], \"measurements\": []}");
+
+        assertThatThrownBy(() -> CompareRecording.read(dir)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("compare.json").hasMessageContaining("expected " + CompareRecording.FORMAT);
+    }
+
+    @Test
+    void everyRoundVisitsEachPointOnBothSidesBackToBackInASeededOrder() {
+        List<LoadPointKey> points = List.of(LoadPointKey.concurrency(1), LoadPointKey.concurrency(16),
+                LoadPointKey.concurrency(64));
+        Set<List<String>> orders = new HashSet<>();
+        for (int round = 1; round <= 8; round++) {
+            List<String> visits = CompareRun.roundOrder(points, 3, round);
+            assertThat(visits).hasSize(6).isEqualTo(CompareRun.roundOrder(points, 3, round));
+            for (int i = 0; i < visits.size(); i += 2) {
+                String point = visits.get(i).split(" ")[0];
+                assertThat(visits.get(i + 1)).startsWith(point + " ").isNotEqualTo(visits.get(i));
+            }
+            orders.add(visits);
+        }
+        assertThat(orders).as("rounds are ordered differently").hasSizeGreaterThan(4);
+        assertThat(CompareRun.roundOrder(points, 4, 1)).isNotEqualTo(CompareRun.roundOrder(points, 3, 1));
+    }
+}
