@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import static dev.servebench.cli.CliRun.servebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,15 +16,12 @@ import dev.servebench.testserver.Plan;
 import dev.servebench.testserver.Script;
 import dev.servebench.testserver.ScriptedServer;
 import dev.servebench.verdict.ExpectationReport;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** Issue 14: text prompts' input counts, from the server where it reports them, named estimates where not. */
 class InputTokenCountsTest {
@@ -34,27 +32,15 @@ class InputTokenCountsTest {
     @TempDir
     Path dir;
 
-    private record Result(int exit, String out, String err) {}
-
-    private static Result servebench(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
-
     @Test
     void textPromptsToTheEmbeddedEngineCountTheServersPromptTokens() throws Exception {
         try (EmbeddedTarget server = EmbeddedTarget.start(new EmbeddedTarget.Options("127.0.0.1", 0, 4, 128,
                 EmbeddedTarget.weights("f16"), 1, false))) {
             String url = server.baseUrl().toString();
-            Result dataset = servebench("run", "--base-url", url, "--num-prompts", "8", "--max-concurrency", "4",
+            CliRun dataset = servebench("run", "--base-url", url, "--num-prompts", "8", "--max-concurrency", "4",
                     "--prompt-format", "text", "--random-input-len", "24", "--random-output-len", "8",
                     "--output-dir", dir.resolve("dataset").toString(), "--no-progress");
-            Result usage = servebench("run", "--base-url", url, "--num-prompts", "8", "--max-concurrency", "4",
+            CliRun usage = servebench("run", "--base-url", url, "--num-prompts", "8", "--max-concurrency", "4",
                     "--prompt-format", "text", "--random-input-len", "24", "--random-output-len", "8",
                     "--input-token-source", "usage", "--output-dir", dir.resolve("usage").toString(), "--no-progress");
             assertThat(dataset.exit()).as(dataset.err()).isZero();
@@ -101,7 +87,7 @@ class InputTokenCountsTest {
     @Test
     void aServerWithoutUsageGetsItsInputCountsLabelledEstimatesUpToTheVerdict() throws Exception {
         try (ScriptedServer server = ScriptedServer.start(Script.of(Plan.builder().usage(Plan.UsageMode.NEVER).build()))) {
-            Result run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "6",
+            CliRun run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "6",
                     "--prompt-format", "text", "--random-input-len", "16", "--random-output-len", "4",
                     "--input-token-source", "usage", "--max-concurrency", "2", "--output-dir", dir.toString(),
                     "--no-progress");

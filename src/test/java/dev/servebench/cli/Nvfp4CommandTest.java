@@ -1,37 +1,19 @@
 package dev.servebench.cli;
 
+import static dev.servebench.cli.CliRun.servebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code servebench nvfp4 decode|encode} through the real command line. */
 class Nvfp4CommandTest {
 
-    private record Result(int exit, String out, String err) {
-        List<String> lines() {
-            return out.lines().toList();
-        }
-    }
-
-    private static Result servebench(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
-
     @Test
     void decodePrintsOneShortestRoundTripValuePerLine() {
         // Bytes 0x71 0x08 ...: elements 0.5, 6, -0, 0, then zeros; scale 0x40 = 2.0; global 0.25.
-        Result result = servebench("nvfp4", "decode", "--packed", "7108000000000000", "--scales", "40",
+        CliRun result = servebench("nvfp4", "decode", "--packed", "7108000000000000", "--scales", "40",
                 "--global-scale", "0.25");
         assertThat(result.exit()).as(result.err()).isZero();
         assertThat(result.lines()).hasSize(16);
@@ -42,7 +24,7 @@ class Nvfp4CommandTest {
     void decodeReadsSwizzledScalesFromThePaddedBufferAndNanScalesGiveNan() {
         // 2 rows x 16: row 1's scale sits at byte 16 of the 512-byte 128x4 atom.
         String scales = "7f" + "00".repeat(15) + "38" + "00".repeat(495);
-        Result result = servebench("nvfp4", "decode", "--packed", "22".repeat(16), "--scales", scales,
+        CliRun result = servebench("nvfp4", "decode", "--packed", "22".repeat(16), "--scales", scales,
                 "--global-scale", "1", "--layout", "swizzled", "--rows", "2");
         assertThat(result.exit()).as(result.err()).isZero();
         assertThat(result.lines()).hasSize(32);
@@ -53,12 +35,12 @@ class Nvfp4CommandTest {
     @Test
     void encodePrintsPackedAndScalesHexAndDecodeRoundTripsIt() {
         String values = "6,0.5,-1,-0.1,3,0,4,-6,1.5,2,-3,0.25,0.75,1.75,-2.5,5";
-        Result encoded = servebench("nvfp4", "encode", "--values", values, "--global-scale", "1");
+        CliRun encoded = servebench("nvfp4", "encode", "--values", values, "--global-scale", "1");
         assertThat(encoded.exit()).as(encoded.err()).isZero();
         // amax 6 / (6 * 1) = scale 1.0 (0x38); ties to even: 0.25 -> 0, 0.75 -> 1, 1.75 -> 2, -2.5 -> -2, 5 -> 4
         assertThat(encoded.lines()).containsExactly("packed 178a05f6430d426c", "scales 38");
 
-        Result decoded = servebench("nvfp4", "decode", "--packed", "178a05f6430d426c", "--scales", "38",
+        CliRun decoded = servebench("nvfp4", "decode", "--packed", "178a05f6430d426c", "--scales", "38",
                 "--global-scale", "1");
         assertThat(decoded.lines()).containsExactly("6.0", "0.5", "-1.0", "-0.0", "3.0", "0.0", "4.0", "-6.0", "1.5",
                 "2.0", "-3.0", "0.0", "1.0", "2.0", "-2.0", "4.0");
@@ -67,14 +49,14 @@ class Nvfp4CommandTest {
     @Test
     void encodeSupportsRowsSwizzledLayoutAndTheModelOptZeroBlock() {
         String row = String.join(",", Collections.nCopies(16, "0.001"));
-        Result gpu = servebench("nvfp4", "encode", "--values", row + "," + row.replace("0.001", "12"),
+        CliRun gpu = servebench("nvfp4", "encode", "--values", row + "," + row.replace("0.001", "12"),
                 "--global-scale", "1", "--rows", "2", "--layout", "swizzled");
         assertThat(gpu.exit()).as(gpu.err()).isZero();
         // Row 0 is a zero block (scale 0x00); row 1: scale 2.0 (0x40), every code 6 -> 0x77; scale at byte 16.
         assertThat(gpu.lines()).containsExactly("packed " + "00".repeat(8) + "77".repeat(8),
                 "scales 00" + "00".repeat(15) + "40" + "00".repeat(495));
 
-        Result modelOpt = servebench("nvfp4", "encode", "--values", row, "--global-scale", "1", "--zero-block",
+        CliRun modelOpt = servebench("nvfp4", "encode", "--values", row, "--global-scale", "1", "--zero-block",
                 "modelopt-one");
         assertThat(modelOpt.lines()).containsExactly("packed " + "00".repeat(8), "scales 38");
     }
@@ -109,7 +91,7 @@ class Nvfp4CommandTest {
         String[] full = new String[args.length + 1];
         full[0] = "nvfp4";
         System.arraycopy(args, 0, full, 1, args.length);
-        Result result = servebench(full);
+        CliRun result = servebench(full);
         assertThat(result.exit()).as(String.join(" ", full)).isEqualTo(2);
         assertThat(result.out()).isEmpty();
         assertThat(result.err().lines()).as(result.err()).hasSize(1);
@@ -118,7 +100,7 @@ class Nvfp4CommandTest {
 
     @Test
     void helpSaysTheGlobalScaleIsTheMultipliedDecodeFormScale() {
-        Result help = servebench("nvfp4", "encode", "--help");
+        CliRun help = servebench("nvfp4", "encode", "--help");
         assertThat(help.exit()).isZero();
         assertThat(help.out()).contains("weight_scale_2").contains("multiplied in");
     }

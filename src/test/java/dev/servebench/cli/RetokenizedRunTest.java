@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import static dev.servebench.cli.CliRun.servebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,8 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.servebench.testserver.Plan;
 import dev.servebench.testserver.Script;
 import dev.servebench.testserver.ScriptedServer;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 /**
  * SGLang's retokenized output against the scripted server, whose token {@code j} reads {@code " t<j>"}: with a
@@ -35,23 +33,11 @@ class RetokenizedRunTest {
     @TempDir
     Path dir;
 
-    private record Result(int exit, String out, String err) {}
-
-    private static Result servebench(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
-
     private static Path wordLevelTokenizer() throws URISyntaxException {
         return Path.of(RetokenizedRunTest.class.getResource("word-level-tokenizer.json").toURI());
     }
 
-    private Result run(ScriptedServer server, String backend, String... extra) {
+    private CliRun run(ScriptedServer server, String backend, String... extra) {
         List<String> args = new java.util.ArrayList<>(List.of("run", "--base-url", server.baseUri().toString(),
                 "--backend", backend, "--num-prompts", Integer.toString(PROMPTS), "--random-input-len", "16",
                 "--random-output-len", Integer.toString(OUTPUT), "--random-range-ratio", "1", "--max-concurrency", "3",
@@ -68,7 +54,7 @@ class RetokenizedRunTest {
     @ValueSource(strings = {"sglang-oai", "sglang-oai-chat", "sglang"})
     void everyEndpointsTextIsRecountedExactly(String backend) throws Exception {
         try (ScriptedServer server = threeTokensPerEvent()) {
-            Result run = run(server, backend, "--tokenizer", wordLevelTokenizer().toString());
+            CliRun run = run(server, backend, "--tokenizer", wordLevelTokenizer().toString());
             assertThat(run.exit()).as(run.err()).isZero();
 
             List<JsonNode> records = records();
@@ -98,7 +84,7 @@ class RetokenizedRunTest {
     void theRecordsAloneReproduceTheRetokenizedMetrics() throws Exception {
         try (ScriptedServer server = threeTokensPerEvent()) {
             assertThat(run(server, "sglang-oai", "--tokenizer", wordLevelTokenizer().toString()).exit()).isZero();
-            Result recomputed = servebench("summarize", dir.resolve("concurrency-3.records.jsonl").toString());
+            CliRun recomputed = servebench("summarize", dir.resolve("concurrency-3.records.jsonl").toString());
             JsonNode metrics = JSON.readTree(recomputed.out());
             JsonNode summary = summary().at("/servebench/metrics");
             for (String id : List.of("total_output_tokens_retokenized", "output_throughput_retokenized",
@@ -111,7 +97,7 @@ class RetokenizedRunTest {
     @Test
     void withoutATokenizerNothingIsKeptAndTheMetricsAreAbsent() throws Exception {
         try (ScriptedServer server = threeTokensPerEvent()) {
-            Result run = run(server, "sglang-oai");
+            CliRun run = run(server, "sglang-oai");
             assertThat(run.exit()).as(run.err()).isZero();
 
             assertThat(records()).noneMatch(r -> r.has("retokenized_output_len"));

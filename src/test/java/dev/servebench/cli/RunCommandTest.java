@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import static dev.servebench.cli.CliRun.servebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -10,8 +11,6 @@ import dev.servebench.testserver.Fault;
 import dev.servebench.testserver.Plan;
 import dev.servebench.testserver.Script;
 import dev.servebench.testserver.ScriptedServer;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +18,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code servebench run} end to end against the scripted server, through the real command line. */
 class RunCommandTest {
@@ -31,22 +29,10 @@ class RunCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int exit, String out, String err) {}
-
-    private static Result servebench(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
-
     @Test
     void sweepWritesNamedSummariesAndRecordsPerLoadPoint() throws Exception {
         try (ScriptedServer server = ScriptedServer.start(Script.of(Plan.builder().gap(java.time.Duration.ofMillis(1)).build()))) {
-            Result run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "12",
+            CliRun run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "12",
                     "--random-input-len", "16", "--random-output-len", "8", "--random-range-ratio", "1",
                     "--max-concurrency", "1,4", "--api-key", SECRET, "--output-dir", dir.toString(), "--no-progress");
             assertThat(run.exit()).as(run.err()).isZero();
@@ -77,12 +63,12 @@ class RunCommandTest {
     @Test
     void recordsAloneReproduceEveryMetricOfTheSummary() throws Exception {
         try (ScriptedServer server = ScriptedServer.start(Script.of(Plan.builder().gap(java.time.Duration.ofMillis(1)).build()))) {
-            Result run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "10",
+            CliRun run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "10",
                     "--random-input-len", "32", "--random-output-len", "16", "--max-concurrency", "3",
                     "--output-dir", dir.toString(), "--no-progress");
             assertThat(run.exit()).as(run.err()).isZero();
             JsonNode live = STRICT.readTree(dir.resolve("concurrency-3.summary.json").toFile()).at("/servebench/metrics");
-            Result recomputed = servebench("summarize", dir.resolve("concurrency-3.records.jsonl").toString());
+            CliRun recomputed = servebench("summarize", dir.resolve("concurrency-3.records.jsonl").toString());
             assertThat(recomputed.exit()).as(recomputed.err()).isZero();
             assertThat(STRICT.readTree(recomputed.out())).isEqualTo(live);
         }
@@ -90,7 +76,7 @@ class RunCommandTest {
 
     @Test
     void withoutBaseUrlTheEmbeddedEngineIsMeasured() throws Exception {
-        Result run = servebench("run", "--num-prompts", "8", "--max-concurrency", "4", "--random-input-len", "16",
+        CliRun run = servebench("run", "--num-prompts", "8", "--max-concurrency", "4", "--random-input-len", "16",
                 "--random-output-len", "8", "--random-range-ratio", "1", "--output-dir", dir.toString(), "--no-progress");
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.err()).contains("starting the embedded MoE engine (f16, 4 slots, 25 tokens each)");
@@ -115,7 +101,7 @@ class RunCommandTest {
         try (dev.servebench.server.EmbeddedTarget server = dev.servebench.server.EmbeddedTarget.start(
                 new dev.servebench.server.EmbeddedTarget.Options("127.0.0.1", 0, 4, 64,
                         dev.servebench.server.EmbeddedTarget.weights("f16"), 1, false))) {
-            Result run = servebench("run", "--base-url", server.baseUrl().toString(), "--num-prompts", "8",
+            CliRun run = servebench("run", "--base-url", server.baseUrl().toString(), "--num-prompts", "8",
                     "--max-concurrency", "4", "--random-input-len", "16", "--random-output-len", "8",
                     "--output-dir", dir.toString(), "--no-progress");
             assertThat(run.exit()).as(run.err()).isZero();
@@ -129,7 +115,7 @@ class RunCommandTest {
     @Test
     void aServerThatDoesNotStateItsVocabularyGetsTheAssumedRangeNamed() throws Exception {
         try (ScriptedServer server = ScriptedServer.start(Script.of(Plan.fullSpeed()))) {
-            Result run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "4",
+            CliRun run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "4",
                     "--random-input-len", "8", "--random-output-len", "4", "--output-dir", dir.toString(),
                     "--no-progress");
             assertThat(run.exit()).as(run.err()).isZero();
@@ -142,7 +128,7 @@ class RunCommandTest {
     void everyRequestFailingReportsZerosWithAMessageAndExitCode3() throws Exception {
         Plan broken = Plan.builder().fault(Fault.httpError(500, "InternalServerError", "model crashed")).build();
         try (ScriptedServer server = ScriptedServer.start(Script.of(broken))) {
-            Result run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "5",
+            CliRun run = servebench("run", "--base-url", server.baseUri().toString(), "--num-prompts", "5",
                     "--random-input-len", "8", "--random-output-len", "4", "--output-dir", dir.toString(), "--no-progress");
             assertThat(run.exit()).isEqualTo(BenchmarkRun.INVALID_POINT);
             assertThat(run.out()).contains("Successful requests:                     0", "Failed (http_status):",
@@ -162,7 +148,7 @@ class RunCommandTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        Result run = servebench("run", "--base-url", "http://127.0.0.1:" + port, "--api-key", SECRET,
+        CliRun run = servebench("run", "--base-url", "http://127.0.0.1:" + port, "--api-key", SECRET,
                 "--output-dir", dir.toString());
         assertThat(run.exit()).isEqualTo(BenchmarkRun.UNREACHABLE);
         assertThat(run.err().strip()).isEqualTo("servebench: cannot reach http://127.0.0.1:" + port + ": connection refused");
@@ -181,7 +167,7 @@ class RunCommandTest {
         assertThat(servebench("summarize", dir.resolve("missing.jsonl").toString()).err()).contains("missing.jsonl");
     }
 
-    private void assertNoSecretAnywhere(Result run) throws Exception {
+    private void assertNoSecretAnywhere(CliRun run) throws Exception {
         assertThat(run.out()).doesNotContain(SECRET);
         assertThat(run.err()).doesNotContain(SECRET);
         try (Stream<Path> files = Files.walk(dir)) {

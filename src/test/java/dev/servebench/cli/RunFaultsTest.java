@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import static dev.servebench.cli.CliRun.servebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,8 +13,6 @@ import dev.servebench.testserver.ScriptedServer;
 import dev.servebench.testserver.ServerOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +25,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code servebench run} against servers that behave like real ones at the connection level (uvicorn's
@@ -44,8 +42,6 @@ class RunFaultsTest {
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     private PrintStream originalErr;
 
-    private record Result(int exit, String out, String err) {}
-
     @BeforeEach
     void captureStderr() {
         // Netty and the JDK log to System.err, not to picocli's writer: a stack trace would land here.
@@ -61,23 +57,18 @@ class RunFaultsTest {
         assertThat(printed).as("stack traces on System.err").doesNotContain("\tat ", "Exception in thread");
     }
 
-    private static Result servebench(List<String> args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args.toArray(String[]::new));
-        assertThat(out.toString() + err).doesNotContain("\tat ");
-        return new Result(exit, out.toString(), err.toString());
+    private static CliRun servebenchWithoutStackTraces(List<String> args) {
+        CliRun run = servebench(args);
+        assertThat(run.out() + run.err()).doesNotContain("\tat ");
+        return run;
     }
 
-    private Result run(ScriptedServer server, String... extra) {
+    private CliRun run(ScriptedServer server, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", "--base-url", server.baseUri().toString(),
                 "--random-input-len", "8", "--random-output-len", "6", "--random-range-ratio", "1",
                 "--output-dir", dir.toString(), "--no-progress"));
         args.addAll(List.of(extra));
-        return servebench(args);
+        return servebenchWithoutStackTraces(args);
     }
 
     private static ScriptedServer server(ConnectionBehavior behavior) {
@@ -96,7 +87,7 @@ class RunFaultsTest {
     void serverClosingAfterEveryResponseWithoutNoticeCostsNoRequest() throws Exception {
         for (int n : new int[] {1, 3}) {
             try (ScriptedServer server = server(ConnectionBehavior.keepAlive().withCloseAfterResponses(n))) {
-                Result run = run(server, "--num-prompts", "60", "--max-concurrency", "4");
+                CliRun run = run(server, "--num-prompts", "60", "--max-concurrency", "4");
                 assertThat(run.exit()).as("close after %d: %s", n, run.err()).isZero();
                 assertThat(records("concurrency-4")).isEqualTo(60);
                 JsonNode s = summary("concurrency-4");
@@ -117,7 +108,7 @@ class RunFaultsTest {
         for (ConnectionBehavior behavior : List.of(ConnectionBehavior.keepAlive().withAnnounceClose(true),
                 ConnectionBehavior.keepAlive().withHttp10(true))) {
             try (ScriptedServer server = server(behavior)) {
-                Result run = run(server, "--num-prompts", "40", "--max-concurrency", "4");
+                CliRun run = run(server, "--num-prompts", "40", "--max-concurrency", "4");
                 assertThat(run.exit()).as("%s: %s", behavior, run.err()).isZero();
                 assertThat(summary("concurrency-4").get("completed").asInt()).isEqualTo(40);
                 assertThat(summary("concurrency-4").get("total_output_tokens").asInt()).isEqualTo(40 * 6);
@@ -133,7 +124,7 @@ class RunFaultsTest {
         ServerOptions options = ServerOptions.defaults().withConnection(ConnectionBehavior.keepAlive()
                 .withErrorFraming(ConnectionBehavior.BodyFraming.CONTENT_LENGTH));
         try (ScriptedServer server = ScriptedServer.start(script, options)) {
-            Result run = run(server, "--num-prompts", "20", "--max-concurrency", "1", "--warmup-requests", "0",
+            CliRun run = run(server, "--num-prompts", "20", "--max-concurrency", "1", "--warmup-requests", "0",
                     "--min-success-rate", "0.5");
             assertThat(run.exit()).as(run.err()).isZero();
             JsonNode s = summary("concurrency-1");
@@ -148,7 +139,7 @@ class RunFaultsTest {
         Plan error = Plan.builder().fault(Fault.httpError(500, "InternalServerError", "boom")).build();
         Script script = Script.builder().byIndex(i -> i % 2 == 1 ? error : Plan.fullSpeed()).build();
         try (ScriptedServer server = ScriptedServer.start(script)) {
-            Result run = run(server, "--num-prompts", "20", "--max-concurrency", "1", "--warmup-requests", "0");
+            CliRun run = run(server, "--num-prompts", "20", "--max-concurrency", "1", "--warmup-requests", "0");
             assertThat(run.exit()).isEqualTo(BenchmarkRun.INVALID_POINT);
             assertThat(run.out()).contains("*** INVALID: 10 of 20 requests succeeded (50 % < 99 %)");
             assertThat(run.err()).contains("INVALID", "HTTP 500", "boom");
@@ -162,7 +153,7 @@ class RunFaultsTest {
     void idleTimeoutClosesBetweenRequestsAreSkippedNotFailed() throws Exception {
         try (ScriptedServer server = server(ConnectionBehavior.keepAlive().withIdleTimeout(Duration.ofMillis(150)))) {
             // 4 req/s at concurrency 1: the connection is idle ~250 ms between requests, past the server's 150 ms.
-            Result run = run(server, "--num-prompts", "6", "--max-concurrency", "1", "--request-rate", "4",
+            CliRun run = run(server, "--num-prompts", "6", "--max-concurrency", "1", "--request-rate", "4",
                     "--burstiness", "1000");
             assertThat(run.exit()).as(run.err()).isZero();
             JsonNode s = summary("rate-4-concurrency-1");
@@ -178,7 +169,7 @@ class RunFaultsTest {
         Plan rejected = Plan.builder().fault(Fault.httpError(400, "BadRequestError",
                 "prompt[0] must be a token id in [0, 2048)")).build();
         try (ScriptedServer server = ScriptedServer.start(Script.of(rejected))) {
-            Result run = run(server, "--num-prompts", "10");
+            CliRun run = run(server, "--num-prompts", "10");
             assertThat(run.exit()).isEqualTo(BenchmarkRun.BAD_INPUT);
             assertThat(run.err()).contains("rejected the warm-up request", "HTTP 400",
                     "must be a token id in [0, 2048)", "--random-vocab-span");
@@ -190,7 +181,7 @@ class RunFaultsTest {
     void maxDurationCutsThePointAndSaysSo() throws Exception {
         Plan slow = Plan.builder().ttft(Duration.ofMillis(150)).gap(Duration.ofMillis(10)).build();
         try (ScriptedServer server = ScriptedServer.start(Script.of(slow))) {
-            Result run = run(server, "--num-prompts", "40", "--max-concurrency", "1", "--max-duration", "1");
+            CliRun run = run(server, "--num-prompts", "40", "--max-concurrency", "1", "--max-duration", "1");
             assertThat(run.exit()).as(run.err()).isZero();
             assertThat(run.out()).contains("*** load point cut at its time limit of 1 s");
             JsonNode s = summary("concurrency-1");
@@ -206,7 +197,7 @@ class RunFaultsTest {
     void requestTimeoutFailsRequestsThatTakeTooLongInAll() throws Exception {
         Plan slow = Plan.builder().ttft(Duration.ofMillis(50)).gap(Duration.ofMillis(100)).build();
         try (ScriptedServer server = ScriptedServer.start(Script.of(slow))) {
-            Result run = run(server, "--num-prompts", "4", "--max-concurrency", "4", "--warmup-requests", "0",
+            CliRun run = run(server, "--num-prompts", "4", "--max-concurrency", "4", "--warmup-requests", "0",
                     "--request-timeout", "0.3");
             assertThat(run.exit()).isEqualTo(BenchmarkRun.INVALID_POINT);
             JsonNode s = summary("concurrency-4");

@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import static dev.servebench.cli.CliRun.servebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,8 +26,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Optional;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,7 +33,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Issue 14, part 2: with {@code --tokenizer} pointing at the embedded model's tokenizer.json, text prompts arrive
@@ -48,8 +46,6 @@ class TokenizerRunTest {
     @TempDir
     Path dir;
 
-    private record Result(int exit, String out, String err) {}
-
     @BeforeAll
     static void start() throws IOException {
         server = EmbeddedTarget.start(new EmbeddedTarget.Options("127.0.0.1", 0, 4, 256,
@@ -61,19 +57,9 @@ class TokenizerRunTest {
         server.close();
     }
 
-    private static Result servebench(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
-
     @Test
     void randomTextPromptsArriveWithExactlyTheRequestedPromptTokens() throws IOException {
-        Result run = servebench("run", "--base-url", server.baseUrl().toString(), "--num-prompts", "12",
+        CliRun run = servebench("run", "--base-url", server.baseUrl().toString(), "--num-prompts", "12",
                 "--max-concurrency", "4", "--prompt-format", "text", "--random-input-len", "48",
                 "--random-range-ratio", "0.25", "--random-output-len", "4", "--seed", "3",
                 "--tokenizer", server.tokenizerFile().toString(), "--output-dir", dir.toString(), "--no-progress");
@@ -90,7 +76,7 @@ class TokenizerRunTest {
 
     @Test
     void shareGptLengthsEqualTheServersCounts() throws IOException {
-        Result run = servebench("run", "--base-url", server.baseUrl().toString(), "--dataset-name", "sharegpt",
+        CliRun run = servebench("run", "--base-url", server.baseUrl().toString(), "--dataset-name", "sharegpt",
                 "--dataset-path", "fixtures/sharegpt-sample.json", "--sharegpt-output-len", "4", "--num-prompts", "8",
                 "--max-concurrency", "4", "--tokenizer", server.tokenizerFile().toString(),
                 "--output-dir", dir.toString(), "--no-progress");
@@ -167,7 +153,7 @@ class TokenizerRunTest {
 
     @Test
     void aMissingTokenizerIsBadInputInOneLine() {
-        Result run = servebench("run", "--base-url", server.baseUrl().toString(), "--prompt-format", "text",
+        CliRun run = servebench("run", "--base-url", server.baseUrl().toString(), "--prompt-format", "text",
                 "--tokenizer", dir.resolve("absent").toString(), "--output-dir", dir.toString(), "--no-progress");
 
         assertThat(run.exit()).isEqualTo(2);
@@ -176,7 +162,7 @@ class TokenizerRunTest {
     }
 
     /** total_input_tokens is the sum of the server's usage.prompt_tokens, named as counted by the tokenizer. */
-    private static void assertExactInputCounts(Path dir, Result run, List<JsonNode> records) throws IOException {
+    private static void assertExactInputCounts(Path dir, CliRun run, List<JsonNode> records) throws IOException {
         JsonNode s = JSON.readTree(dir.resolve("concurrency-4.summary.json").toFile());
         long serverPromptTokens = records.stream().mapToLong(r -> r.at("/usage/prompt_tokens").asLong()).sum();
         assertThat(s.get("total_input_tokens").asLong()).isEqualTo(serverPromptTokens);
