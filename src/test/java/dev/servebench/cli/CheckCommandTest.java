@@ -1,9 +1,8 @@
 package dev.servebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.servebench.suite.SpecSuiteTests;
+import dev.servebench.suite.SuiteRun;
 import dev.servebench.testserver.Plan;
 import dev.servebench.testserver.Script;
 import dev.servebench.testserver.ScriptedServer;
@@ -26,7 +25,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import picocli.CommandLine;
@@ -64,11 +62,7 @@ class CheckCommandTest {
                 kernels:
                   - moe_gflops@backend=native,tokens=64 >= 1 x moe_gflops@backend=ggml-f16
                 """);
-        EngineExecutionResults engine = EngineTestKit.engine("junit-jupiter")
-                .selectors(selectClass(SpecSuiteTests.class))
-                .configurationParameter("servebench.spec", spec.toString())
-                .configurationParameter("servebench.reports", directory.resolve("engine").toString())
-                .execute();
+        EngineExecutionResults engine = SuiteRun.onSpec(spec, directory.resolve("engine"));
         Map<String, String> byEngine = new HashMap<>();
         engine.testEvents().succeeded().list().forEach(e -> byEngine.put(e.getTestDescriptor().getDisplayName(), "passed"));
         engine.testEvents().failed().list().forEach(e -> byEngine.put(e.getTestDescriptor().getDisplayName(), "failed"));
@@ -173,25 +167,6 @@ class CheckCommandTest {
     }
 
     private Path writeSpec(String expectations) throws IOException {
-        String text = """
-                name: scripted
-                description: the scripted loopback server, 16 output tokens per request
-                target:
-                  kind: url
-                  url: %s
-                  backend: openai
-                workload:
-                  dataset: random
-                  input_len: 32
-                  output_len: 16
-                  range_ratio: 1.0
-                  prompts: 24
-                sweep:
-                  concurrency: [4]
-                warmup: 1
-                """.formatted(server.baseUri()) + expectations;
-        Path file = directory.resolve("scripted.yaml");
-        Files.writeString(file, text);
-        return file;
+        return SuiteRun.writeScriptedSpec(directory, server.baseUri(), expectations);
     }
 }

@@ -1,7 +1,6 @@
 package dev.servebench.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -31,7 +30,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 
 /**
@@ -395,37 +393,10 @@ class SpecSuiteEngineTest {
     }
 
     private EngineExecutionResults run(Path spec, String... parameters) {
-        var request = EngineTestKit.engine("junit-jupiter");
-        for (int i = 0; i + 1 < parameters.length; i += 2) {
-            request = request.configurationParameter(parameters[i], parameters[i + 1]);
-        }
-        return request
-                .selectors(selectClass(SpecSuiteTests.class))
-                .configurationParameter("servebench.spec", spec.toString())
-                .configurationParameter("servebench.reports", directory.resolve("reports").toString())
-                .execute();
+        return SuiteRun.onSpec(spec, directory.resolve("reports"), parameters);
     }
 
     private Path writeSpec(String expectations) throws IOException {
-        String text = """
-                name: scripted
-                description: the scripted loopback server, 16 output tokens per request
-                target:
-                  kind: url
-                  url: %s
-                  backend: openai
-                workload:
-                  dataset: random
-                  input_len: 32
-                  output_len: 16
-                  range_ratio: 1.0
-                  prompts: 24
-                sweep:
-                  concurrency: [4]
-                warmup: 1
-                """.formatted(server.baseUri()) + expectations;
-        Path file = directory.resolve("scripted.yaml");
-        Files.writeString(file, text);
-        return file;
+        return SuiteRun.writeScriptedSpec(directory, server.baseUri(), expectations);
     }
 }

@@ -1,7 +1,6 @@
 package dev.servebench.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.servebench.client.Backend;
 import dev.servebench.spec.ProcessTargetSpec;
@@ -15,7 +14,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
  * A spec with a {@code url} target against an OpenAI-compatible server the suite did not start: the
@@ -59,11 +57,7 @@ class UrlTargetSpecTest {
                       - completed >= 12 requests @ concurrency=1
                     """.formatted(server.baseUrl()));
 
-            EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
-                    .selectors(selectClass(SpecSuiteTests.class))
-                    .configurationParameter("servebench.spec", spec.toString())
-                    .configurationParameter("servebench.reports", directory.resolve("reports").toString())
-                    .execute();
+            EngineExecutionResults results = SuiteRun.onSpec(spec, directory.resolve("reports"));
 
             assertThat(results.testEvents().failed().list()).as("failed tests").isEmpty();
             assertThat(results.testEvents().aborted().list()).as("aborted tests").isEmpty();
