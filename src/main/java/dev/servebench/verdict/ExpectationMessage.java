@@ -26,13 +26,7 @@ public final class ExpectationMessage {
     }
 
     public static String describe(Expectation expectation, Verdict verdict, Measurements measurements) {
-        StringBuilder text = new StringBuilder();
-        text.append(switch (verdict.outcome()) {
-            case Verdict.Pass pass -> "holds: ";
-            case Verdict.Fail fail -> "FAILED: ";
-            case Verdict.NotJudged notJudged -> "NOT JUDGED: ";
-        }).append(expectation.displayName()).append('\n');
-        text.append("  ").append(verdict.explanation()).append('\n');
+        StringBuilder text = VerdictText.heading(verdict, expectation.displayName());
         Set<MetricId> metrics = new LinkedHashSet<>();
         metrics.add(expectation.metric());
         if (expectation instanceof dev.servebench.spec.RelativeExpectation relative) {

@@ -2,7 +2,6 @@ package dev.servebench.verdict;
 
 import dev.servebench.results.RunVerdictsJson;
 import dev.servebench.results.RunVerdictsJson.Kind;
-import dev.servebench.results.RunVerdictsJson.Outcome;
 import dev.servebench.spec.AbsoluteExpectation;
 import dev.servebench.spec.Expectation;
 import dev.servebench.spec.Measurements;
@@ -36,27 +35,18 @@ public record ExpectationReport(Expectation expectation, Verdict verdict, String
      * would be as easy to overlook as a passed one.
      */
     public Optional<String> failure() {
-        return switch (verdict.outcome()) {
-            case Verdict.Pass pass -> Optional.empty();
-            case Verdict.Fail fail -> Optional.of(message);
-            case Verdict.NotJudged notJudged -> Optional.of("not judged: " + notJudged.reason() + "\n" + message);
-        };
+        return VerdictText.failure(verdict, message);
     }
 
     /** The verdicts.json line: outcome, the JUnit message as the reason, the verdict's numbers as the summary. */
     public RunVerdictsJson.Entry entry() {
-        Outcome outcome = switch (verdict.outcome()) {
-            case Verdict.Pass pass -> Outcome.PASS;
-            case Verdict.Fail fail -> Outcome.FAIL;
-            case Verdict.NotJudged notJudged -> Outcome.NOT_JUDGED;
-        };
         Optional<String> point = switch (expectation) {
             case AbsoluteExpectation absolute -> Optional.of(absolute.point().toString());
             case RelativeExpectation relative -> Optional.empty();
             case BoundExpectation bound -> Optional.of(bound.point().toString());
         };
-        return new RunVerdictsJson.Entry(expectation.displayName(), Kind.EXPECTATION, point, outcome,
-                failure().orElse(message), summary());
+        return new RunVerdictsJson.Entry(expectation.displayName(), Kind.EXPECTATION, point,
+                VerdictText.outcome(verdict), failure().orElse(message), summary());
     }
 
     /**
@@ -71,14 +61,8 @@ public record ExpectationReport(Expectation expectation, Verdict verdict, String
         double measured = verdict.measured().getAsDouble();
         return switch (expectation) {
             case AbsoluteExpectation absolute -> Numbers.measured(measured) + unit + ", expected " + absolute.limitText();
-            case RelativeExpectation relative -> {
-                double reference = verdict.readings().get(1).value().getAsDouble();
-                yield Numbers.measured(measured) + unit + " = " + Numbers.measured(measured / reference) + " × "
-                        + Numbers.measured(reference) + unit + ", expected " + relative.comparison().symbol() + " "
-                        + Numbers.measured(relative.factor()) + " × " + Numbers.measured(reference) + " = "
-                        + Numbers.measured(verdict.limit().getAsDouble())
-                        + unit;
-            }
+            case RelativeExpectation relative ->
+                    VerdictText.relativeSummary(verdict, relative.comparison(), relative.factor());
             case BoundExpectation bound -> Numbers.measured(measured) + unit + ", expected " + bound.comparison()
                     .symbol() + " " + Numbers.measured(bound.factor()) + " × " + bound.bound().id() + " = "
                     + Numbers.measured(verdict.limit().getAsDouble()) + unit;

@@ -3,7 +3,6 @@ package dev.servebench.verdict;
 import dev.servebench.metric.KernelMetric;
 import dev.servebench.results.RunVerdictsJson;
 import dev.servebench.results.RunVerdictsJson.Kind;
-import dev.servebench.results.RunVerdictsJson.Outcome;
 import dev.servebench.spec.AbsoluteKernelExpectation;
 import dev.servebench.spec.KernelExpectation;
 import dev.servebench.spec.KernelMeasurements;
@@ -36,20 +35,12 @@ public record KernelExpectationReport(KernelExpectation expectation, Verdict ver
 
     /** Empty when the test passes; not judged fails too, never passes. */
     public Optional<String> failure() {
-        return switch (verdict.outcome()) {
-            case Verdict.Pass pass -> Optional.empty();
-            case Verdict.Fail fail -> Optional.of(message);
-            case Verdict.NotJudged notJudged -> Optional.of("not judged: " + notJudged.reason() + "\n" + message);
-        };
+        return VerdictText.failure(verdict, message);
     }
 
     public RunVerdictsJson.Entry entry() {
-        Outcome outcome = switch (verdict.outcome()) {
-            case Verdict.Pass pass -> Outcome.PASS;
-            case Verdict.Fail fail -> Outcome.FAIL;
-            case Verdict.NotJudged notJudged -> Outcome.NOT_JUDGED;
-        };
-        return new RunVerdictsJson.Entry(expectation.displayName(), Kind.KERNEL, Optional.empty(), outcome,
+        return new RunVerdictsJson.Entry(expectation.displayName(), Kind.KERNEL, Optional.empty(),
+                VerdictText.outcome(verdict),
                 failure().orElse(message), summary());
     }
 
@@ -63,24 +54,13 @@ public record KernelExpectationReport(KernelExpectation expectation, Verdict ver
         return switch (expectation) {
             case AbsoluteKernelExpectation absolute -> Numbers.measured(measured) + unit + ", expected "
                     + absolute.limitText();
-            case RelativeKernelExpectation relative -> {
-                double reference = verdict.readings().get(1).value().getAsDouble();
-                yield Numbers.measured(measured) + unit + " = " + Numbers.measured(measured / reference) + " × "
-                        + Numbers.measured(reference) + unit + ", expected " + relative.comparison().symbol() + " "
-                        + Numbers.measured(relative.factor()) + " × " + Numbers.measured(reference) + " = "
-                        + Numbers.measured(verdict.limit().getAsDouble()) + unit;
-            }
+            case RelativeKernelExpectation relative ->
+                    VerdictText.relativeSummary(verdict, relative.comparison(), relative.factor());
         };
     }
 
     private static String describe(KernelExpectation expectation, Verdict verdict, KernelMeasurements measurements) {
-        StringBuilder text = new StringBuilder();
-        text.append(switch (verdict.outcome()) {
-            case Verdict.Pass pass -> "holds: ";
-            case Verdict.Fail fail -> "FAILED: ";
-            case Verdict.NotJudged notJudged -> "NOT JUDGED: ";
-        }).append(expectation.displayName()).append('\n');
-        text.append("  ").append(verdict.explanation()).append('\n');
+        StringBuilder text = VerdictText.heading(verdict, expectation.displayName());
         Map<KernelMetric, KernelPoint> sides = new LinkedHashMap<>();
         sides.put(expectation.metric(), expectation.point());
         if (expectation instanceof RelativeKernelExpectation relative) {
