@@ -3,8 +3,6 @@ package dev.servebench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.servebench.suite.SuiteRun;
-import dev.servebench.testserver.Plan;
-import dev.servebench.testserver.Script;
 import dev.servebench.testserver.ScriptedServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,7 +12,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +40,7 @@ class CheckCommandTest {
 
     @BeforeEach
     void startServer() {
-        server = ScriptedServer.start(Script.of(Plan.builder().ttft(Duration.ofMillis(5)).gap(Duration.ofMillis(1))
-                .build()));
+        server = SuiteRun.startScriptedServer();
     }
 
     @AfterEach

@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -47,8 +46,7 @@ class SpecSuiteEngineTest {
 
     @BeforeEach
     void startServer() {
-        server = ScriptedServer.start(Script.of(Plan.builder().ttft(Duration.ofMillis(5)).gap(Duration.ofMillis(1))
-                .build()));
+        server = SuiteRun.startScriptedServer();
     }
 
     @AfterEach

@@ -2,16 +2,20 @@ package dev.servebench.suite;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.servebench.testserver.Plan;
+import dev.servebench.testserver.Script;
+import dev.servebench.testserver.ScriptedServer;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
  * The perf suite run by the JUnit engine on a spec, as failsafe runs it, for tests that judge its outcomes; and
- * the small spec against the scripted server that those tests share, so each adds only its expectations.
+ * the scripted server with the small spec against it that those tests share, so each adds only its expectations.
  */
 public final class SuiteRun {
 
@@ -32,6 +36,12 @@ public final class SuiteRun {
                 .configurationParameter("servebench.spec", spec.toString())
                 .configurationParameter("servebench.reports", reports.toString())
                 .execute();
+    }
+
+    /** The scripted server {@link #writeScriptedSpec} is meant for: 5 ms to the first token, then 1 ms per token. */
+    public static ScriptedServer startScriptedServer() {
+        return ScriptedServer.start(Script.of(Plan.builder().ttft(Duration.ofMillis(5)).gap(Duration.ofMillis(1))
+                .build()));
     }
 
     /**
