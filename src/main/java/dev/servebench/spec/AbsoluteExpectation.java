@@ -20,12 +20,8 @@ public record AbsoluteExpectation(MetricId metric, Comparison comparison, double
         Objects.requireNonNull(unit, "unit");
         Objects.requireNonNull(point, "point");
         Objects.requireNonNull(position, "position");
-        if (unit != metric.unit()) {
-            throw new IllegalArgumentException(metric.id() + " is in " + metric.unit().symbol() + ", not " + unit.symbol());
-        }
-        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
-            throw new IllegalArgumentException("threshold (" + threshold + ") must be a finite number >= 0");
-        }
+        ExpectationChecks.requireOwnUnit(metric.id(), metric.unit(), unit);
+        ExpectationChecks.requireThreshold(threshold);
     }
 
     @Override
@@ -41,6 +37,6 @@ public record AbsoluteExpectation(MetricId metric, Comparison comparison, double
     /** The limit as written after the metric, e.g. {@code ≥ 600 tok/s}. */
     @Override
     public String limitText() {
-        return comparison.symbol() + " " + Values.plain(threshold) + " " + unit.symbol();
+        return ExpectationChecks.absoluteLimit(comparison, threshold, unit);
     }
 }

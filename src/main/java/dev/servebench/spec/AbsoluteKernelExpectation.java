@@ -19,16 +19,12 @@ public record AbsoluteKernelExpectation(KernelMetric metric, Comparison comparis
         Objects.requireNonNull(unit, "unit");
         Objects.requireNonNull(point, "point");
         Objects.requireNonNull(position, "position");
-        if (unit != metric.unit()) {
-            throw new IllegalArgumentException(metric.id() + " is in " + metric.unit().symbol() + ", not " + unit.symbol());
-        }
+        ExpectationChecks.requireOwnUnit(metric.id(), metric.unit(), unit);
         if (point.benchmark() != metric.benchmark()) {
             throw new IllegalArgumentException(metric.id() + " is measured by " + metric.benchmark().className()
                     + ", not " + point.benchmark().className());
         }
-        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
-            throw new IllegalArgumentException("threshold (" + threshold + ") must be a finite number >= 0");
-        }
+        ExpectationChecks.requireThreshold(threshold);
     }
 
     @Override
@@ -38,6 +34,6 @@ public record AbsoluteKernelExpectation(KernelMetric metric, Comparison comparis
 
     @Override
     public String limitText() {
-        return comparison.symbol() + " " + Values.plain(threshold) + " " + unit.symbol();
+        return ExpectationChecks.absoluteLimit(comparison, threshold, unit);
     }
 }

@@ -25,9 +25,7 @@ public record BoundExpectation(MetricId metric, Comparison comparison, double fa
             throw new IllegalArgumentException(metric.id() + " is in " + metric.unit().symbol() + ", " + bound.id()
                     + " in " + bound.unit().symbol());
         }
-        if (!(factor > 0) || Double.isInfinite(factor)) {
-            throw new IllegalArgumentException("factor (" + factor + ") must be a finite number > 0");
-        }
+        ExpectationChecks.requireFactor(factor);
     }
 
     /** The unit of the metric and the bound. */

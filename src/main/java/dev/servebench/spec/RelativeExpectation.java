@@ -24,13 +24,8 @@ public record RelativeExpectation(MetricId metric, LoadPointKey point, Compariso
         Objects.requireNonNull(referenceMetric, "referenceMetric");
         Objects.requireNonNull(referencePoint, "referencePoint");
         Objects.requireNonNull(position, "position");
-        if (metric.unit() != referenceMetric.unit()) {
-            throw new IllegalArgumentException(metric.id() + " (" + metric.unit().symbol() + ") and "
-                    + referenceMetric.id() + " (" + referenceMetric.unit().symbol() + ") have different units");
-        }
-        if (!(factor > 0) || Double.isInfinite(factor)) {
-            throw new IllegalArgumentException("factor (" + factor + ") must be a finite number > 0");
-        }
+        ExpectationChecks.requireSameUnit(metric.id(), metric.unit(), referenceMetric.id(), referenceMetric.unit());
+        ExpectationChecks.requireFactor(factor);
         if (metric == referenceMetric && point.equals(referencePoint)) {
             throw new IllegalArgumentException("compares " + metric.id() + "@" + point + " with itself");
         }

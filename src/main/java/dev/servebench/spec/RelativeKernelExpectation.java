@@ -25,10 +25,7 @@ public record RelativeKernelExpectation(KernelMetric metric, KernelPoint point, 
         Objects.requireNonNull(referencePoint, "referencePoint");
         Objects.requireNonNull(writtenReference, "writtenReference");
         Objects.requireNonNull(position, "position");
-        if (metric.unit() != referenceMetric.unit()) {
-            throw new IllegalArgumentException(metric.id() + " (" + metric.unit().symbol() + ") and "
-                    + referenceMetric.id() + " (" + referenceMetric.unit().symbol() + ") have different units");
-        }
+        ExpectationChecks.requireSameUnit(metric.id(), metric.unit(), referenceMetric.id(), referenceMetric.unit());
         if (point.benchmark() != metric.benchmark() || referencePoint.benchmark() != referenceMetric.benchmark()) {
             throw new IllegalArgumentException("a point of another benchmark than its metric's");
         }
@@ -36,9 +33,7 @@ public record RelativeKernelExpectation(KernelMetric metric, KernelPoint point, 
             throw new IllegalArgumentException("reference point " + referencePoint + " is not " + point
                     + " carried over with " + writtenReference);
         }
-        if (!(factor > 0) || Double.isInfinite(factor)) {
-            throw new IllegalArgumentException("factor (" + factor + ") must be a finite number > 0");
-        }
+        ExpectationChecks.requireFactor(factor);
         if (metric == referenceMetric && point.equals(referencePoint)) {
             throw new IllegalArgumentException("compares " + metric.id() + "@" + point + " with itself");
         }
