@@ -22,6 +22,9 @@ import java.util.function.Consumer;
  */
 final class ConnectionPool implements AutoCloseable {
 
+    private static final int MAX_NESTED_HAND_OVERS = 4;
+    private static final ThreadLocal<int[]> HAND_OVER_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+
     /** What a connection in the pool must still have to carry a request. */
     interface Usable {
         boolean usable(Channel channel);
@@ -29,8 +32,6 @@ final class ConnectionPool implements AutoCloseable {
 
     private final Bootstrap bootstrap;
     private final Usable usable;
-    private static final int MAX_NESTED_HAND_OVERS = 4;
-    private static final ThreadLocal<int[]> HAND_OVER_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
     private final IdleConnections idle = new IdleConnections();
     private final Set<Channel> open = ConcurrentHashMap.newKeySet();
     private final LongAdder opened = new LongAdder();
@@ -44,8 +45,8 @@ final class ConnectionPool implements AutoCloseable {
 
     /**
      * Hands a usable connection to {@code onChannel} on the connection's event loop: an idle one (see
-     * {@link IdleConnections} for which), else a new one. Connect
-     * failures go to {@code onFailure}, also on an event loop. Neither callback may throw.
+     * {@link IdleConnections} for which), else a new one. Connect failures go to {@code onFailure}, also on an
+     * event loop. Neither callback may throw.
      */
     void acquire(boolean fresh, Consumer<Channel> onChannel, Consumer<Throwable> onFailure) {
         Channel channel = fresh ? null : idle.poll();
