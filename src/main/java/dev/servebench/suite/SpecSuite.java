@@ -54,7 +54,7 @@ final class SpecSuite {
         // The spec's measured hardware figures come from this build's kernel run, as its kernel expectations do.
         dev.servebench.roofline.MeasuredHardware hardware = SuiteSession.measuredHardware(settings);
         MeasuredPoints points = new MeasuredPoints(key -> dev.servebench.spec.LoadPointBounds.at(spec, key, hardware));
-        SuiteSession session = new SuiteSession(spec, settings, output, points);
+        SuiteSession session = new SuiteSession(spec, settings, output, points, hardware);
         URI specUri = settings.spec().toAbsolutePath().toUri();
         List<DynamicNode> nodes = new ArrayList<>();
         for (LoadPointKey key : spec.sweep().points()) {

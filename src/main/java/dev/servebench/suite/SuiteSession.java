@@ -64,7 +64,9 @@ final class SuiteSession implements AutoCloseable {
      */
     private final MeasuredHardware measuredHardware;
 
-    SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output, MeasuredPoints points) throws IOException {
+    /** {@code measuredHardware}: the figures {@code points} computes its bounds from, read once per run. */
+    SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output, MeasuredPoints points,
+                 MeasuredHardware measuredHardware) throws IOException {
         this.spec = spec;
         this.points = points;
         this.settings = settings;
@@ -73,7 +75,7 @@ final class SuiteSession implements AutoCloseable {
         Files.createDirectories(output);
         LogFile.beside(output);
         this.verdicts = new RunVerdictsJson(output.resolve("verdicts.json"), spec.name());
-        this.measuredHardware = measuredHardware(settings);
+        this.measuredHardware = measuredHardware;
     }
 
     /** The figures.json beside this build's kernel run, for the spec's {@code measured} hardware entries. */
