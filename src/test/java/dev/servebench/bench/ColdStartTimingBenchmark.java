@@ -90,13 +90,14 @@ public final class ColdStartTimingBenchmark {
         report.put("java", System.getProperty("java.version"));
         report.put("client_event_loops", ioThreads);
         Map<String, ArrayNode> byMode = new HashMap<>();
-        try (ServerProcess server = ServerProcess.start()) {
-            server.warm();
+        try (ScriptedServerProcess server = ScriptedServerProcess.start(List.of("-Xmx1g"), List.of("--threads", "1",
+                "--ttft-ms", "50", "--gap-ms", "10", "--quick-first", String.valueOf(SERVER_WARMUP), "--emissions"))) {
+            warmServer(server.port());
             for (int r = 0; r < repeats; r++) {
                 for (String mode : r % 2 == 0 ? List.of("warmed", "cold") : List.of("cold", "warmed")) {
-                    server.clear();
-                    JsonNode client = child(mode, ioThreads, server.port);
-                    ObjectNode result = compare(client, server.dump(), mode);
+                    server.command("CLEAR", "CLEARED");
+                    JsonNode client = child(mode, ioThreads, server.port());
+                    ObjectNode result = compare(client, emissions(server), mode);
                     byMode.computeIfAbsent(mode, m -> report.putArray(m + "_repeats")).add(result);
                     System.out.println(mode + " repeat " + (r + 1) + ": " + result);
                 }
@@ -264,88 +265,41 @@ public final class ColdStartTimingBenchmark {
         return NumpyStats.median(java.util.Arrays.copyOfRange(values, CONCURRENCY, values.length));
     }
 
-    /** The scripted server as its own JVM, driven through its stdin commands. */
-    private static final class ServerProcess implements AutoCloseable {
-        private final Process process;
-        private final BufferedReader stdout;
-        private final java.io.PrintWriter commands;
-        private final int port;
-
-        private ServerProcess(Process process) throws Exception {
-            this.process = process;
-            this.stdout = new BufferedReader(new InputStreamReader(process.getInputStream()));
-            this.commands = new java.io.PrintWriter(process.getOutputStream(), true);
-            String line = stdout.readLine();
-            if (line == null || !line.startsWith("LISTENING ")) {
-                throw new IllegalStateException("the scripted server did not start: " + line);
-            }
-            this.port = Integer.parseInt(line.substring("LISTENING ".length()));
-        }
-
-        static ServerProcess start() throws Exception {
-            String java = ProcessHandle.current().info().command().orElse("java");
-            return new ServerProcess(new ProcessBuilder(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
-                    "dev.servebench.testserver.ScriptedServerMain", "--threads", "1", "--ttft-ms", "50", "--gap-ms", "10",
-                    "--quick-first", String.valueOf(SERVER_WARMUP), "--emissions")
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start());
-        }
-
-        /**
-         * The JDK's HTTP client warms the server without running a line of servebench's client, in bursts of
-         * as many new connections as the measured first wave has (a burst of new connections is its own path
-         * in the server).
-         */
-        void warm() throws Exception {
-            String body = "{\"model\":\"m\",\"prompt\":[7],\"max_tokens\":" + TOKENS + ",\"stream\":true}";
-            for (int burst = 0; burst < SERVER_WARMUP / CONCURRENCY; burst++) {
-                try (java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
-                        .version(java.net.http.HttpClient.Version.HTTP_1_1).build()) {
-                    List<java.util.concurrent.CompletableFuture<?>> pending = new ArrayList<>();
-                    for (int i = 0; i < CONCURRENCY; i++) {
-                        pending.add(http.sendAsync(java.net.http.HttpRequest.newBuilder(
-                                        java.net.URI.create("http://127.0.0.1:" + port + "/v1/completions"))
-                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
-                                java.net.http.HttpResponse.BodyHandlers.discarding()));
-                    }
-                    pending.forEach(java.util.concurrent.CompletableFuture::join);
+    /**
+     * The JDK's HTTP client warms the server without running a line of servebench's client, in bursts of as
+     * many new connections as the measured first wave has (a burst of new connections is its own path in the
+     * server).
+     */
+    private static void warmServer(int port) throws Exception {
+        String body = "{\"model\":\"m\",\"prompt\":[7],\"max_tokens\":" + TOKENS + ",\"stream\":true}";
+        for (int burst = 0; burst < SERVER_WARMUP / CONCURRENCY; burst++) {
+            try (java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
+                    .version(java.net.http.HttpClient.Version.HTTP_1_1).build()) {
+                List<java.util.concurrent.CompletableFuture<?>> pending = new ArrayList<>();
+                for (int i = 0; i < CONCURRENCY; i++) {
+                    pending.add(http.sendAsync(java.net.http.HttpRequest.newBuilder(
+                                    java.net.URI.create("http://127.0.0.1:" + port + "/v1/completions"))
+                            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+                            java.net.http.HttpResponse.BodyHandlers.discarding()));
                 }
+                pending.forEach(java.util.concurrent.CompletableFuture::join);
             }
         }
+    }
 
-        void clear() throws Exception {
-            commands.println("CLEAR");
-            expect("CLEARED");
-        }
-
-        Map<Integer, JsonNode> dump() throws Exception {
-            Path file = Files.createTempFile("emissions", ".jsonl");
-            try {
-                commands.println("DUMP " + file);
-                expect("DUMPED");
-                Map<Integer, JsonNode> byPrompt = new HashMap<>();
-                for (String line : Files.readAllLines(file)) {
-                    JsonNode log = JSON.readTree(line);
-                    byPrompt.put(log.get("prompt_tokens").asInt(), log);
-                }
-                return byPrompt;
-            } finally {
-                Files.deleteIfExists(file);
+    /** The server's emission logs so far, by prompt length (each measured request's identity). */
+    private static Map<Integer, JsonNode> emissions(ScriptedServerProcess server) throws Exception {
+        Path file = Files.createTempFile("emissions", ".jsonl");
+        try {
+            server.command("DUMP " + file, "DUMPED");
+            Map<Integer, JsonNode> byPrompt = new HashMap<>();
+            for (String line : Files.readAllLines(file)) {
+                JsonNode log = JSON.readTree(line);
+                byPrompt.put(log.get("prompt_tokens").asInt(), log);
             }
-        }
-
-        private void expect(String prefix) throws Exception {
-            String line = stdout.readLine();
-            if (line == null || !line.startsWith(prefix)) {
-                throw new IllegalStateException("the scripted server answered '" + line + "', expected " + prefix);
-            }
-        }
-
-        @Override
-        public void close() throws Exception {
-            commands.close();
-            if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
+            return byPrompt;
+        } finally {
+            Files.deleteIfExists(file);
         }
     }
 }

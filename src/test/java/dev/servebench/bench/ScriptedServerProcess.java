@@ -13,15 +13,18 @@ import java.util.concurrent.TimeUnit;
 /**
  * The full-speed scripted server ({@code dev.servebench.testserver.ScriptedServerMain}) in its own JVM, started
  * from this JVM's classpath, so a benchmarked client shares no GC, JIT or event loop with it. Closing it closes
- * the server's stdin (its signal to stop) and waits a few seconds before killing it.
+ * the server's stdin (its signal to stop) and waits a few seconds before killing it. A server started with
+ * {@code --emissions} answers {@link #command(String)}s on its stdout (CLEAR, DUMP file).
  */
 final class ScriptedServerProcess implements AutoCloseable {
 
     private final Process process;
+    private final BufferedReader stdout;
     private final int port;
 
-    private ScriptedServerProcess(Process process, int port) {
+    private ScriptedServerProcess(Process process, BufferedReader stdout, int port) {
         this.process = process;
+        this.stdout = stdout;
         this.port = port;
     }
 
@@ -47,7 +50,9 @@ final class ScriptedServerProcess implements AutoCloseable {
                     + e.getMessage());
         }
         try {
-            return new ScriptedServerProcess(process, readPort(process));
+            BufferedReader stdout = new BufferedReader(
+                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            return new ScriptedServerProcess(process, stdout, readPort(process, stdout));
         } catch (IOException | RuntimeException e) {
             process.destroyForcibly();
             throw new BenchmarkException("the scripted server did not start: " + e.getMessage()
@@ -73,6 +78,25 @@ final class ScriptedServerProcess implements AutoCloseable {
         return process.pid();
     }
 
+    /**
+     * Sends one stdin command to a server started with {@code --emissions} and returns its one-line answer;
+     * an answer that does not start with {@code expected} is a BenchmarkException naming both.
+     */
+    String command(String command, String expected) {
+        try {
+            process.getOutputStream().write((command + "\n").getBytes(StandardCharsets.UTF_8));
+            process.getOutputStream().flush();
+            String answer = stdout.readLine();
+            if (answer == null || !answer.startsWith(expected)) {
+                throw new BenchmarkException("the scripted server answered '" + answer + "' to " + command
+                        + ", expected " + expected);
+            }
+            return answer;
+        } catch (IOException e) {
+            throw new BenchmarkException("cannot send " + command + " to the scripted server: " + e.getMessage());
+        }
+    }
+
     @Override
     public void close() {
         try {
@@ -88,8 +112,7 @@ final class ScriptedServerProcess implements AutoCloseable {
         }
     }
 
-    private static int readPort(Process server) throws IOException {
-        BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+    private static int readPort(Process server, BufferedReader out) throws IOException {
         String line;
         while ((line = out.readLine()) != null) {
             if (line.startsWith("LISTENING ")) {
