@@ -43,7 +43,8 @@ import picocli.CommandLine.Spec;
  * {@code servebench compare SPEC}: the spec's workload and load points measured against A (baseline) and B
  * (candidate) in interleaved rounds ({@link CompareRun}), judged per metric × load point on the paired rounds
  * ({@link PairedGate}); {@code --judge DIR} judges a recorded comparison again. Both servers are started
- * once and stay up; only one is measured at a time (docs/gate.md, "A/B comparison").
+ * once and stay up; {@code --pairing} says whether they are measured one at a time or together (docs/gate.md,
+ * "A/B comparison").
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "A/B comparison: measure SPEC against targets A and B in interleaved rounds and judge the"
@@ -66,6 +67,21 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--seed", defaultValue = "1", description = "Seeds the order of each round (default ${DEFAULT-VALUE}).")
     long seed;
+
+    @Option(names = "--pairing", defaultValue = "sequential", paramLabel = "HOW",
+            converter = PairingConverter.class,
+            description = "sequential (default): A and B back to back, one at a time; simultaneous: both at once"
+                    + " after both warmed up (duet), so a disturbance hits both alike, while sharing the client"
+                    + " machine (docs/gate.md, \"Pairing\").")
+    CompareRun.Pairing pairing;
+
+    /** Picocli's enum conversion wants the constant's name; users type the lower-case id. */
+    static final class PairingConverter implements picocli.CommandLine.ITypeConverter<CompareRun.Pairing> {
+        @Override
+        public CompareRun.Pairing convert(String value) {
+            return CompareRun.Pairing.of(value);
+        }
+    }
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: reports/compare/<spec>-<time>).")
     Path out;
@@ -141,10 +157,10 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("servebench compare: A = " + serverA.describe());
             err.println("servebench compare: B = " + serverB.describe());
             err.println("servebench compare: " + rounds + " rounds × " + measured.sweep().points().size()
-                    + " load point(s) × 2 sides, one at a time; raw measurements in " + directory.resolve(CompareRecording.FILE));
+                    + " load point(s) × 2 sides, " + pairing.id() + "; raw measurements in " + directory.resolve(CompareRecording.FILE));
             err.flush();
             return CompareRun.run(measured, new CompareRun.Side("A", runnerA, serverA.describe()),
-                    new CompareRun.Side("B", runnerB, serverB.describe()), rounds, seed,
+                    new CompareRun.Side("B", runnerB, serverB.describe()), rounds, seed, pairing,
                     m -> PointValidity.valid(PointValidity.check(m, measured.validity(), SpecRunner.CLIENT_THREADS)),
                     directory, (round, side, point, error) -> {
                         err.println("servebench compare: round " + round + "/" + rounds + " " + side + " @ " + point
@@ -189,8 +205,7 @@ public final class CompareCommand implements Callable<Integer> {
     private int verdict(Path directory, CompareRecording recording) throws IOException {
         List<GateOutcome> outcomes = PairedGate.judge(recording.pairedPoints(), Tolerance.defaults());
         String note = "paired, " + recording.rounds() + " rounds (" + recording.completeRounds()
-                + " complete): A and B measured back to back at each load point, in a random order (seed "
-                + recording.seed() + "); A = " + recording.targets().get("A") + "; B = " + recording.targets().get("B");
+                + " complete): " + recording.pairing().description() + " (order seed " + recording.seed() + "); A = " + recording.targets().get("A") + "; B = " + recording.targets().get("B");
         String title = "servebench compare: " + recording.spec() + ", B vs A (paired, " + recording.rounds() + " rounds)";
         String summary = GateReport.pairedMarkdown(title, outcomes, note);
         AtomicFiles.write(junit != null ? junit : directory.resolve("compare-junit.xml"),

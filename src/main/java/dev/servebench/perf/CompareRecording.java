@@ -25,11 +25,13 @@ import java.util.Set;
  * every metric (or the error that stopped it). Rewritten atomically after each measurement.
  *
  * @param seed    seeds the order of every round
+ * @param pairing how a round's two measurements shared the machine; recordings from before it was a choice
+ *                were sequential
  * @param order   per round, what was measured in which order, e.g. {@code ["concurrency=16 B", "concurrency=16 A", …]}
  * @param seconds wall-clock time of the comparison so far, targets' start-up excluded
  */
 public record CompareRecording(String format, String spec, String specSha256, int rounds, long seed,
-        Map<String, String> targets, List<List<String>> order, List<Measured> measurements, double seconds) {
+        CompareRun.Pairing pairing, Map<String, String> targets, List<List<String>> order, List<Measured> measurements, double seconds) {
 
     public static final String FORMAT = "servebench-compare/1";
     public static final String FILE = "compare.json";
@@ -49,6 +51,7 @@ public record CompareRecording(String format, String spec, String specSha256, in
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds (" + rounds + ") must be >= 1");
         }
+        pairing = pairing == null ? CompareRun.Pairing.SEQUENTIAL : pairing;
         targets = Map.copyOf(targets);
         order = order.stream().map(List::copyOf).toList();
         measurements = List.copyOf(measurements);

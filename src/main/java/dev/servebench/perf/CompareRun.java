@@ -15,15 +15,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Predicate;
 
 /**
  * Measures a spec against two servers, A (baseline) and B (candidate), in interleaved rounds: each round
- * visits the spec's load points in a random order and measures A and B at each, in a random order, one right
- * after the other. Keeping a pair's two measurements adjacent is the point (duet benchmarking): whatever the
- * machine does in that minute it does to both. Randomising which side goes first keeps a steady trend
- * (warming, a neighbour's build ramping up) from always favouring one side. Only one side runs at a time.
- * Both sides use the same prompts and, in round r, the arrival seed of repeat r.
+ * visits the spec's load points in a random order and measures A and B at each, either one right after the
+ * other in a random order ({@link Pairing#SEQUENTIAL}) or both at once ({@link Pairing#SIMULTANEOUS}, duet
+ * benchmarking). Keeping a pair's two measurements together is the point: whatever the machine does in that
+ * minute it does to both. Randomising which side goes first keeps a steady trend (warming, a neighbour's
+ * build ramping up) from always favouring one side. Both sides use the same prompts and, in round r, the
+ * arrival seed of repeat r.
  */
 public final class CompareRun {
 
@@ -44,6 +46,49 @@ public final class CompareRun {
         void measured(int round, String side, LoadPointKey point, String error);
     }
 
+    /** How the two measurements of a pair share the machine's time. */
+    public enum Pairing {
+        /**
+         * One side at a time, back to back: each side has the client machine to itself, but a disturbance
+         * shorter than a measurement hits one side of the pair only.
+         */
+        SEQUENTIAL("sequential", "A and B measured back to back at each load point, in a random order"),
+        /**
+         * Both sides at once, each with its own client, started together after both warmed up (Bulej et al.,
+         * "Duet benchmarking", ICPE 2020): a disturbance hits both alike, at the price of the two loads sharing
+         * the client machine (and the servers' machine when they share one), which the ratio then includes.
+         */
+        SIMULTANEOUS("simultaneous", "A and B measured at the same time at each load point (duet), both warmed"
+                + " up first");
+
+        private final String id;
+        private final String description;
+
+        Pairing(String id, String description) {
+            this.id = id;
+            this.description = description;
+        }
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String id() {
+            return id;
+        }
+
+        public String description() {
+            return description;
+        }
+
+        @com.fasterxml.jackson.annotation.JsonCreator
+        public static Pairing of(String id) {
+            for (Pairing pairing : values()) {
+                if (pairing.id.equals(id)) {
+                    return pairing;
+                }
+            }
+            throw new IllegalArgumentException("pairing '" + id + "': expected sequential or simultaneous");
+        }
+    }
+
     private CompareRun() {
     }
 
@@ -53,7 +98,7 @@ public final class CompareRun {
      * @param valid the spec's validity conditions for one measurement (the caller's, from the verdict layer)
      */
     public static CompareRecording run(PerformanceSpec spec, Side a, Side b, int rounds, long seed,
-            Predicate<PointMeasurement> valid, Path directory, Progress progress)
+            Pairing pairing, Predicate<PointMeasurement> valid, Path directory, Progress progress)
             throws IOException, InterruptedException {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds (" + rounds + ") must be >= 1");
@@ -67,19 +112,84 @@ public final class CompareRun {
         for (int round = 1; round <= rounds; round++) {
             List<String> visits = roundOrder(spec.sweep().points(), seed, round);
             order.add(visits);
+            if (pairing == Pairing.SIMULTANEOUS) {
+                // The visit order still decides which side warms up first; the measurements then start together.
+                for (int i = 0; i < visits.size(); i += 2) {
+                    String[] first = visits.get(i).split(" ");
+                    LoadPointKey key = LoadPointKey.parse(first[0]);
+                    boolean aFirst = first[1].equals(CompareRecording.A);
+                    List<CompareRecording.Measured> pair = measureTogether(aFirst ? a : b, aFirst ? b : a, key,
+                            round, valid);
+                    for (CompareRecording.Measured result : pair) {
+                        measured.add(result);
+                        progress.measured(round, result.side(), key, result.error());
+                    }
+                    recording(spec, rounds, seed, pairing, targets, order, measured, started).write(directory);
+                }
+                continue;
+            }
             for (String visit : visits) {
                 String[] parts = visit.split(" ");
                 LoadPointKey key = LoadPointKey.parse(parts[0]);
                 Side side = parts[1].equals(CompareRecording.A) ? a : b;
-                CompareRecording.Measured result = measureOne(side, parts[1], key, round, valid);
+                CompareRecording.Measured result = measureOne(side, key, round, valid);
                 measured.add(result);
                 progress.measured(round, parts[1], key, result.error());
-                new CompareRecording(CompareRecording.FORMAT, spec.name(), spec.source().sha256(), rounds, seed,
-                        targets, order, measured, (System.nanoTime() - started) / 1e9).write(directory);
+                recording(spec, rounds, seed, pairing, targets, order, measured, started).write(directory);
             }
         }
+        return recording(spec, rounds, seed, pairing, targets, order, measured, started);
+    }
+
+    private static CompareRecording recording(PerformanceSpec spec, int rounds, long seed, Pairing pairing,
+            Map<String, String> targets, List<List<String>> order, List<CompareRecording.Measured> measured,
+            long started) {
         return new CompareRecording(CompareRecording.FORMAT, spec.name(), spec.source().sha256(), rounds, seed,
-                targets, order, measured, (System.nanoTime() - started) / 1e9);
+                pairing, targets, order, measured, (System.nanoTime() - started) / 1e9);
+    }
+
+    /**
+     * Warms both sides up (first, then second), then starts their measurements at one instant on two
+     * threads and waits for both. Returns the two results, {@code first}'s first.
+     */
+    private static List<CompareRecording.Measured> measureTogether(Side first, Side second, LoadPointKey key,
+            int round, Predicate<PointMeasurement> valid) throws InterruptedException {
+        SpecRunner.PreparedRound[] prepared = new SpecRunner.PreparedRound[2];
+        CompareRecording.Measured[] results = new CompareRecording.Measured[2];
+        Side[] sides = {first, second};
+        for (int i = 0; i < 2; i++) {
+            try {
+                prepared[i] = sides[i].runner().prepareRound(key, round);
+            } catch (IOException | RuntimeException e) {
+                results[i] = failed(sides[i], key, round, e);
+            }
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        Thread[] threads = new Thread[2];
+        for (int i = 0; i < 2; i++) {
+            if (prepared[i] == null) {
+                continue;
+            }
+            int index = i;
+            threads[i] = Thread.ofPlatform().name("servebench-compare-" + sides[i].name()).start(() -> {
+                try {
+                    start.await();
+                    results[index] = measured(sides[index], key, round, valid, prepared[index].measure());
+                } catch (IOException | RuntimeException e) {
+                    results[index] = failed(sides[index], key, round, e);
+                } catch (InterruptedException e) {
+                    results[index] = failed(sides[index], key, round, e);
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        start.countDown();
+        for (Thread thread : threads) {
+            if (thread != null) {
+                thread.join();
+            }
+        }
+        return List.of(results[0], results[1]);
     }
 
     /**
@@ -99,17 +209,27 @@ public final class CompareRun {
         return visits;
     }
 
-    private static CompareRecording.Measured measureOne(Side side, String name, LoadPointKey key, int round,
+    private static CompareRecording.Measured measureOne(Side side, LoadPointKey key, int round,
             Predicate<PointMeasurement> valid) throws InterruptedException {
-        PointMeasurement measurement;
         try {
-            measurement = side.runner().measureRound(key, round);
+            return measured(side, key, round, valid, side.runner().measureRound(key, round));
         } catch (IOException | RuntimeException e) {
-            // One failed measurement leaves that round unpaired at this point; the comparison goes on and the
-            // verdict says how many rounds paired.
-            String error = dev.servebench.record.ErrorLine.of(e);
-            return new CompareRecording.Measured(round, name, key.toString(), false, Map.of(), error);
+            return failed(side, key, round, e);
         }
+    }
+
+    /**
+     * One failed measurement leaves that round unpaired at this point; the comparison goes on and the verdict
+     * says how many rounds paired.
+     */
+    private static CompareRecording.Measured failed(Side side, LoadPointKey key, int round, Exception e) {
+        return new CompareRecording.Measured(round, side.name(), key.toString(), false, Map.of(),
+                dev.servebench.record.ErrorLine.of(e));
+    }
+
+    private static CompareRecording.Measured measured(Side side, LoadPointKey key, int round,
+            Predicate<PointMeasurement> valid, PointMeasurement measurement) {
+        String name = side.name();
         PointMeasurement.Repeat repeat = measurement.repeats().getFirst();
         Map<String, Double> metrics = new LinkedHashMap<>();
         for (MetricId metric : MetricId.values()) {

@@ -195,12 +195,37 @@ public final class SpecRunner implements AutoCloseable {
      * arrivals. Files are named {@code <point>.round<r>.*}.
      */
     public PointMeasurement measureRound(LoadPointKey key, int round) throws IOException, InterruptedException {
+        return prepareRound(key, round).measure();
+    }
+
+    /**
+     * A round warmed up and ready: its warm-up and machine probe are done, so that a caller can start the
+     * measurements of two sides at one instant ({@link CompareRun.Pairing#SIMULTANEOUS}).
+     */
+    public PreparedRound prepareRound(LoadPointKey key, int round) throws IOException, InterruptedException {
         if (round < 1) {
             throw new IllegalArgumentException("round (" + round + ") must be >= 1");
         }
         PointInProgress point = start(key);
-        point.measure(round, ".round" + round, RepeatObserver.NONE);
-        return point.measurement();
+        return new PreparedRound(point, round, probe.sampleMillis());
+    }
+
+    /** See {@link #prepareRound}; measured once. */
+    public static final class PreparedRound {
+        private final PointInProgress point;
+        private final int round;
+        private final double probeMillis;
+
+        private PreparedRound(PointInProgress point, int round, double probeMillis) {
+            this.point = point;
+            this.round = round;
+            this.probeMillis = probeMillis;
+        }
+
+        public PointMeasurement measure() throws IOException, InterruptedException {
+            point.measure(round, ".round" + round, RepeatObserver.NONE, probeMillis);
+            return point.measurement();
+        }
     }
 
     /** Checks {@code key}, prepares its requests and runs its warm-up. */
@@ -258,11 +283,15 @@ public final class SpecRunner implements AutoCloseable {
         }
 
         void measure(int repeat, String suffix, RepeatObserver observer) throws IOException, InterruptedException {
+            measure(repeat, suffix, observer, probe.sampleMillis());
+        }
+
+        void measure(int repeat, String suffix, RepeatObserver observer, double probeMillis)
+                throws IOException, InterruptedException {
             String stem = point.label() + suffix;
             ArrivalPlan plan = ArrivalPlan.plan(ArrivalProcess.of(point.requestRate(), point.burstiness()),
                     measured.size(), spec.workload().seed() + repeat - 1);
             Path recordsFile = outputDirectory.resolve(stem + ".records.jsonl");
-            double probeMillis = probe.sampleMillis();
             LoadPointResult result;
             observer.starting(key, repeat);
             try (RecordSink sink = new RecordSink(recordsFile, driver.client()::reportInternalError)) {

@@ -33,12 +33,13 @@ class CompareRecordingTest {
         }
         measured.add(new CompareRecording.Measured(3, "B", "concurrency=16", false, Map.of(), "IOException: refused"));
         CompareRecording recording = new CompareRecording(CompareRecording.FORMAT, "s", "abc", 3, 5,
-                Map.of("A", "a", "B", "b"), List.of(List.of("concurrency=1 A", "concurrency=1 B")), measured, 12.5);
+                CompareRun.Pairing.SIMULTANEOUS, Map.of("A", "a", "B", "b"), List.of(List.of("concurrency=1 A", "concurrency=1 B")), measured, 12.5);
         recording.write(dir);
 
         CompareRecording read = CompareRecording.read(dir);
         assertThat(read).isEqualTo(recording);
-        assertThat(Files.readString(dir.resolve(CompareRecording.FILE))).contains("\"spec_sha256\" : \"abc\"");
+        assertThat(Files.readString(dir.resolve(CompareRecording.FILE))).contains("\"spec_sha256\" : \"abc\"")
+                .contains("\"pairing\" : \"simultaneous\"");
         List<PairedPoint> points = read.pairedPoints();
         assertThat(points).extracting(PairedPoint::point)
                 .containsExactly(LoadPointKey.concurrency(1), LoadPointKey.concurrency(16));
@@ -48,6 +49,25 @@ class CompareRecordingTest {
         assertThat(first.b().get(1)).isEmpty();
         assertThat(points.get(1).b()).allSatisfy(round -> assertThat(round).isEmpty());
         assertThat(read.completeRounds()).isZero();
+    }
+
+    @Test
+    void aRecordingFromBeforePairingWasAChoiceReadsAsSequential() throws IOException {
+        CompareRecording recorded = CompareRecording.read(Path.of("fixtures/compare-check/embedded-compare-2core/aa"));
+
+        assertThat(Files.readString(Path.of("fixtures/compare-check/embedded-compare-2core/aa/compare.json")))
+                .doesNotContain("pairing");
+        assertThat(recorded.pairing()).isEqualTo(CompareRun.Pairing.SEQUENTIAL);
+    }
+
+    @Test
+    void anUnknownPairingSaysWhichAreKnown() throws IOException {
+        Files.writeString(dir.resolve(CompareRecording.FILE), "{\"format\": \"" + CompareRecording.FORMAT
+                + "\", \"spec\": \"s\", \"rounds\": 1, \"pairing\": \"duet\", \"targets\": {}, \"order\": [],"
+                + " \"measurements\": []}");
+
+        assertThatThrownBy(() -> CompareRecording.read(dir)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("compare.json").hasMessageContaining("expected sequential or simultaneous");
     }
 
     @Test
