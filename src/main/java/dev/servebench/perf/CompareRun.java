@@ -156,6 +156,7 @@ public final class CompareRun {
             int round, Predicate<PointMeasurement> valid) throws InterruptedException {
         SpecRunner.PreparedRound[] prepared = new SpecRunner.PreparedRound[2];
         CompareRecording.Measured[] results = new CompareRecording.Measured[2];
+        Error[] errors = new Error[2];
         Side[] sides = {first, second};
         for (int i = 0; i < 2; i++) {
             try {
@@ -180,6 +181,10 @@ public final class CompareRun {
                 } catch (InterruptedException e) {
                     results[index] = failed(sides[index], key, round, e);
                     Thread.currentThread().interrupt();
+                } catch (Error e) {
+                    // An internal error (e.g. OutOfMemoryError) ends the comparison on the caller's thread, where
+                    // the command reports it in one line, not as a stack trace of a dying thread.
+                    errors[index] = e;
                 }
             });
         }
@@ -187,6 +192,11 @@ public final class CompareRun {
         for (Thread thread : threads) {
             if (thread != null) {
                 thread.join();
+            }
+        }
+        for (Error error : errors) {
+            if (error != null) {
+                throw error;
             }
         }
         return List.of(results[0], results[1]);
