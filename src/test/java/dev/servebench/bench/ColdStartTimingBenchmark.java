@@ -18,11 +18,6 @@ import dev.servebench.metric.NumpyStats;
 import dev.servebench.record.RecordJsonl;
 import dev.servebench.record.RecordSink;
 import dev.servebench.record.RequestRecord;
-import dev.servebench.testserver.EmissionLog;
-import dev.servebench.testserver.Plan;
-import dev.servebench.testserver.Script;
-import dev.servebench.testserver.ScriptedServer;
-import dev.servebench.testserver.ServerOptions;
 import dev.servebench.workload.PromptRequest;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -73,21 +68,6 @@ public final class ColdStartTimingBenchmark {
 
     /** In the order of the first repeat; each later repeat starts one mode further. */
     private static final List<String> MODES = List.of("warmed", "cold", "plain");
-
-    /**
-     * One measured request as a client saw it, times relative to the run's origin.
-     *
-     * @param promptLen  the request's identity in the server's emission log
-     * @param ttftMs     first token minus send, as the client computes TTFT
-     * @param chunkNanos arrival of each token-carrying event
-     */
-    record TimedRequest(int promptLen, long sentNanos, double ttftMs, long[] chunkNanos) {
-        TimedRequest {
-            if (chunkNanos.length == 0) {
-                throw new IllegalArgumentException("request with prompt " + promptLen + " has no token");
-            }
-        }
-    }
 
     private ColdStartTimingBenchmark() {}
 
@@ -193,17 +173,15 @@ public final class ColdStartTimingBenchmark {
             measured.add(bodies.prepare(i, PromptRequest.ofTokenIds(i, prompt, TOKENS)));
         }
         PreparedRequest serverWarmup = bodies.prepare(0, PromptRequest.ofTokenIds(0, new int[] {7}, 32));
-        return switch (mode) {
+        ClientTimes times = switch (mode) {
             case "warmed", "cold" -> measureClient(mode.equals("warmed"), ioThreads, port, measured, serverWarmup);
-            case "plain" -> {
-                PlainSocketRun.Result plain = PlainSocketRun.measure(port, measured, serverWarmup, CONCURRENCY);
-                yield clientTimes(plain.originNanos(), plain.hotPathMillis(), plain.requests());
-            }
+            case "plain" -> PlainSocketRun.measure(port, measured, serverWarmup, CONCURRENCY);
             default -> throw new IllegalArgumentException("mode '" + mode + "' is not one of " + MODES);
         };
+        return times.toJson(JSON);
     }
 
-    private static ObjectNode measureClient(boolean warmed, int ioThreads, int port, List<PreparedRequest> measured,
+    private static ClientTimes measureClient(boolean warmed, int ioThreads, int port, List<PreparedRequest> measured,
                                             PreparedRequest serverWarmup) throws Exception {
         ClientConfig config = new ClientConfig(java.net.URI.create("http://127.0.0.1:" + port), Endpoint.COMPLETIONS,
                 Optional.empty(), ioThreads, Duration.ofSeconds(30));
@@ -223,7 +201,7 @@ public final class ColdStartTimingBenchmark {
         } finally {
             Files.deleteIfExists(records);
         }
-        List<TimedRequest> timed = new ArrayList<>();
+        List<ClientTimes.Request> timed = new ArrayList<>();
         for (RequestRecord r : result.records()) {
             if (!r.succeeded()) {
                 throw new IllegalStateException("request " + r.index() + " failed: " + r.outcome());
@@ -232,28 +210,9 @@ public final class ColdStartTimingBenchmark {
             for (int k = 0; k < chunks.length; k++) {
                 chunks[k] = r.chunks().nanosAt(k);
             }
-            timed.add(new TimedRequest(r.promptLen(), r.sentNanos(), r.sglangTtftSeconds() * 1e3, chunks));
+            timed.add(new ClientTimes.Request(r.promptLen(), r.sentNanos(), r.sglangTtftSeconds() * 1e3, chunks));
         }
-        return clientTimes(result.originNanos(), hotPathMillis, timed);
-    }
-
-    /** What a repeat's JVM prints for {@link #compare}. */
-    private static ObjectNode clientTimes(long originNanos, long hotPathMillis, List<TimedRequest> timed) {
-        ObjectNode out = JSON.createObjectNode();
-        out.put("origin_nanos", originNanos);
-        out.put("hot_path_warmup_ms", hotPathMillis);
-        ArrayNode requests = out.putArray("requests");
-        for (TimedRequest r : timed) {
-            ObjectNode request = requests.addObject();
-            request.put("prompt_len", r.promptLen());
-            request.put("sent_nanos", r.sentNanos());
-            request.put("ttft_ms", r.ttftMs());
-            ArrayNode chunks = request.putArray("chunk_nanos");
-            for (long nanos : r.chunkNanos()) {
-                chunks.add(nanos);
-            }
-        }
-        return out;
+        return new ClientTimes(result.originNanos(), hotPathMillis, timed);
     }
 
     /** Holds the client's times (relative to its origin) against the server's emission log (absolute). */

@@ -34,16 +34,9 @@ final class PlainSocketRun {
     private static final String HOST = "127.0.0.1";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /**
-     * What the run measured; times are relative to {@code originNanos}.
-     *
-     * @param requests by request index
-     */
-    record Result(long originNanos, long hotPathMillis, List<ColdStartTimingBenchmark.TimedRequest> requests) {}
-
     private PlainSocketRun() {}
 
-    static Result measure(int port, List<PreparedRequest> measured, PreparedRequest serverWarmup, int concurrency)
+    static ClientTimes measure(int port, List<PreparedRequest> measured, PreparedRequest serverWarmup, int concurrency)
             throws Exception {
         String path = Endpoint.COMPLETIONS.path();
         ThreadPoolExecutor threads = new ThreadPoolExecutor(concurrency, concurrency, 0, TimeUnit.SECONDS,
@@ -87,11 +80,11 @@ final class PlainSocketRun {
                     answers[i] = readers.get(t).exchange(requests.get(i));
                 }
             });
-            List<ColdStartTimingBenchmark.TimedRequest> timed = new ArrayList<>();
+            List<ClientTimes.Request> timed = new ArrayList<>();
             for (int i = 0; i < answers.length; i++) {
                 timed.add(timed(measured.get(i), answers[i], origin));
             }
-            return new Result(origin, hotPathMillis, timed);
+            return new ClientTimes(origin, hotPathMillis, timed);
         } finally {
             for (PlainSocketReader reader : readers) {
                 reader.close();
@@ -101,7 +94,7 @@ final class PlainSocketRun {
     }
 
     /** Only events carrying a token count, as the client counts them. */
-    private static ColdStartTimingBenchmark.TimedRequest timed(PreparedRequest request,
+    private static ClientTimes.Request timed(PreparedRequest request,
                                                                PlainSocketReader.Exchange answer, long origin)
             throws IOException {
         List<Long> tokenNanos = new ArrayList<>();
@@ -115,7 +108,7 @@ final class PlainSocketRun {
                     + " events)");
         }
         long sent = answer.sentNanos() - origin;
-        return new ColdStartTimingBenchmark.TimedRequest(request.promptLen(), sent,
+        return new ClientTimes.Request(request.promptLen(), sent,
                 (tokenNanos.getFirst() - sent) / 1e6, tokenNanos.stream().mapToLong(Long::longValue).toArray());
     }
 
