@@ -18,11 +18,6 @@ import dev.servebench.metric.NumpyStats;
 import dev.servebench.record.RecordJsonl;
 import dev.servebench.record.RecordSink;
 import dev.servebench.record.RequestRecord;
-import dev.servebench.testserver.EmissionLog;
-import dev.servebench.testserver.Plan;
-import dev.servebench.testserver.Script;
-import dev.servebench.testserver.ScriptedServer;
-import dev.servebench.testserver.ServerOptions;
 import dev.servebench.workload.PromptRequest;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -45,9 +40,11 @@ import java.util.Optional;
  * a process of its own ({@code ScriptedServerMain --emissions}), as real servers are: it does not share the
  * client's GC, JIT or threads, it is warmed once with bursts of new connections, and it stays up (warm) for
  * all repeats. Both JVMs stamp with {@code System.nanoTime()}, {@code CLOCK_MONOTONIC} on Linux: one clock.
- * Two client modes side by side, alternating per repeat: {@code warmed} is the client as
+ * Three client modes side by side, their order rotating per repeat: {@code warmed} is the client as
  * {@code servebench run} uses it by default (hot path warmed on a private loopback server, the point's
- * connections opened, one server warm-up request); {@code cold} keeps only the one server warm-up request.
+ * connections opened, one server warm-up request); {@code cold} keeps only the one server warm-up request;
+ * {@code plain} is no framework at all ({@link PlainSocketRun}: a blocking socket per thread, warmed like
+ * {@code warmed}), the reference that tells the machine's share of the error from the client's.
  *
  * <pre>./mvnw -B -Pclient-bench package -Dservebench.bench.main=dev.servebench.bench.ColdStartTimingBenchmark \
  *     -Dservebench.bench.args="5 reports/benchmarks [event-loops]"</pre>
@@ -69,12 +66,15 @@ public final class ColdStartTimingBenchmark {
             "first_wave_median_send_to_server_ms", "later_waves_median_send_to_server_ms",
             "first_wave_median_server_lateness_ms", "later_waves_median_server_lateness_ms");
 
+    /** In the order of the first repeat; each later repeat starts one mode further. */
+    private static final List<String> MODES = List.of("warmed", "cold", "plain");
+
     private ColdStartTimingBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("--child")) {
             System.out.println(JSON.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(
-                    measure(args[1].equals("warmed"), Integer.parseInt(args[2]), Integer.parseInt(args[3]))));
+                    measure(args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]))));
             return;
         }
         int repeats = args.length > 0 ? Integer.parseInt(args[0]) : 5;
@@ -85,7 +85,7 @@ public final class ColdStartTimingBenchmark {
         report.put("setup", "scripted server in its own JVM (one event loop, warmed with " + SERVER_WARMUP
                 + " requests in bursts of " + CONCURRENCY + " new connections, up for all repeats), TTFT 50 ms, 10 ms gaps, "
                 + TOKENS + " tokens, " + REQUESTS + " requests, closed loop at concurrency " + CONCURRENCY
-                + "; a fresh client JVM per repeat");
+                + "; a fresh client JVM per repeat; plain: " + CONCURRENCY + " threads with a blocking socket each");
         report.put("cores", Runtime.getRuntime().availableProcessors());
         report.put("java", System.getProperty("java.version"));
         report.put("client_event_loops", ioThreads);
@@ -94,7 +94,8 @@ public final class ColdStartTimingBenchmark {
                 "--ttft-ms", "50", "--gap-ms", "10", "--quick-first", String.valueOf(SERVER_WARMUP), "--emissions"))) {
             warmServer(server.port());
             for (int r = 0; r < repeats; r++) {
-                for (String mode : r % 2 == 0 ? List.of("warmed", "cold") : List.of("cold", "warmed")) {
+                for (int k = 0; k < MODES.size(); k++) {
+                    String mode = MODES.get((r + k) % MODES.size());
                     server.command("CLEAR", "CLEARED");
                     JsonNode client = child(mode, ioThreads, server.port());
                     ObjectNode result = compare(client, emissions(server), mode);
@@ -109,7 +110,7 @@ public final class ColdStartTimingBenchmark {
                 .append(" client event loop(s).\n\n| mode | ")
                 .append(String.join(" | ", COLUMNS.stream().map(c -> c.replace('_', ' ')).toList()))
                 .append(" |\n|---|").append("---|".repeat(COLUMNS.size())).append('\n');
-        for (String mode : List.of("warmed", "cold")) {
+        for (String mode : MODES) {
             ArrayNode rows = byMode.get(mode);
             ObjectNode median = report.putObject(mode + "_median");
             for (String key : COLUMNS) {
@@ -162,9 +163,7 @@ public final class ColdStartTimingBenchmark {
      * One cold client JVM: warm as {@code mode} says, measure, print every request's send and token arrival
      * times on the shared monotonic clock.
      */
-    private static ObjectNode measure(boolean warmed, int ioThreads, int port) throws Exception {
-        ClientConfig config = new ClientConfig(java.net.URI.create("http://127.0.0.1:" + port), Endpoint.COMPLETIONS,
-                Optional.empty(), ioThreads, Duration.ofSeconds(30));
+    private static ObjectNode measure(String mode, int ioThreads, int port) throws Exception {
         RequestBodies bodies = new RequestBodies(Endpoint.COMPLETIONS, Optional.of("m"), true, null);
         List<PreparedRequest> measured = new ArrayList<>();
         for (int i = 0; i < REQUESTS; i++) {
@@ -174,6 +173,18 @@ public final class ColdStartTimingBenchmark {
             measured.add(bodies.prepare(i, PromptRequest.ofTokenIds(i, prompt, TOKENS)));
         }
         PreparedRequest serverWarmup = bodies.prepare(0, PromptRequest.ofTokenIds(0, new int[] {7}, 32));
+        ClientTimes times = switch (mode) {
+            case "warmed", "cold" -> measureClient(mode.equals("warmed"), ioThreads, port, measured, serverWarmup);
+            case "plain" -> PlainSocketRun.measure(port, measured, serverWarmup, CONCURRENCY);
+            default -> throw new IllegalArgumentException("mode '" + mode + "' is not one of " + MODES);
+        };
+        return times.toJson(JSON);
+    }
+
+    private static ClientTimes measureClient(boolean warmed, int ioThreads, int port, List<PreparedRequest> measured,
+                                            PreparedRequest serverWarmup) throws Exception {
+        ClientConfig config = new ClientConfig(java.net.URI.create("http://127.0.0.1:" + port), Endpoint.COMPLETIONS,
+                Optional.empty(), ioThreads, Duration.ofSeconds(30));
         long hotPathMillis = -1;
         LoadPointResult result;
         Path records = Files.createTempFile("timing", ".jsonl");
@@ -190,24 +201,18 @@ public final class ColdStartTimingBenchmark {
         } finally {
             Files.deleteIfExists(records);
         }
-        ObjectNode out = JSON.createObjectNode();
-        out.put("origin_nanos", result.originNanos());
-        out.put("hot_path_warmup_ms", hotPathMillis);
-        ArrayNode requests = out.putArray("requests");
+        List<ClientTimes.Request> timed = new ArrayList<>();
         for (RequestRecord r : result.records()) {
             if (!r.succeeded()) {
                 throw new IllegalStateException("request " + r.index() + " failed: " + r.outcome());
             }
-            ObjectNode request = requests.addObject();
-            request.put("prompt_len", r.promptLen());
-            request.put("sent_nanos", r.sentNanos());
-            request.put("ttft_ms", r.sglangTtftSeconds() * 1e3);
-            ArrayNode chunks = request.putArray("chunk_nanos");
-            for (int k = 0; k < r.chunks().size(); k++) {
-                chunks.add(r.chunks().nanosAt(k));
+            long[] chunks = new long[r.chunks().size()];
+            for (int k = 0; k < chunks.length; k++) {
+                chunks[k] = r.chunks().nanosAt(k);
             }
+            timed.add(new ClientTimes.Request(r.promptLen(), r.sentNanos(), r.sglangTtftSeconds() * 1e3, chunks));
         }
-        return out;
+        return new ClientTimes(result.originNanos(), hotPathMillis, timed);
     }
 
     /** Holds the client's times (relative to its origin) against the server's emission log (absolute). */
