@@ -161,7 +161,7 @@ public final class CompareCommand implements Callable<Integer> {
             err.flush();
             return CompareRun.run(measured, new CompareRun.Side("A", runnerA, serverA.describe()),
                     new CompareRun.Side("B", runnerB, serverB.describe()), rounds, seed, pairing,
-                    m -> PointValidity.valid(PointValidity.check(m, measured.validity(), SpecRunner.CLIENT_THREADS)),
+                    m -> PointValidity.valid(PointValidity.check(m, measured.validity(), SpecRunner.clientThreads(measured))),
                     directory, (round, side, point, error) -> {
                         err.println("servebench compare: round " + round + "/" + rounds + " " + side + " @ " + point
                                 + (error.isEmpty() ? "" : ": FAILED: " + error));

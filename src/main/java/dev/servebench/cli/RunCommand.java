@@ -1,15 +1,39 @@
 package dev.servebench.cli;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.servebench.client.Backend;
 import dev.servebench.client.RequestBodies;
 import dev.servebench.metric.GoodputSlo;
-import dev.servebench.metric.MetricOptions;
+import dev.servebench.metric.InputTokenSource;
 import dev.servebench.metric.TokenSource;
+import dev.servebench.server.EmbeddedTarget;
+import dev.servebench.spec.ClientSpec;
+import dev.servebench.spec.DatasetSpec;
+import dev.servebench.spec.EmbeddedTargetSpec;
+import dev.servebench.spec.MetricsSpec;
+import dev.servebench.spec.PerformanceSpec;
+import dev.servebench.spec.PromptCount;
+import dev.servebench.spec.PromptFormat;
+import dev.servebench.spec.PromptTokenIds;
+import dev.servebench.spec.RandomDatasetSpec;
+import dev.servebench.spec.RepeatOrder;
+import dev.servebench.spec.ShareGptDatasetSpec;
+import dev.servebench.spec.SpecSource;
+import dev.servebench.spec.SpecWriter;
+import dev.servebench.spec.SweepSpec;
+import dev.servebench.spec.TargetSpec;
+import dev.servebench.spec.UrlTargetSpec;
+import dev.servebench.spec.ValiditySpec;
+import dev.servebench.spec.WorkloadSpec;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,7 +41,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
-/** {@code servebench run}: bench_serving's flags where they exist, plus ours. */
+/**
+ * {@code servebench run}: bench_serving's flags where they exist, plus ours. The flags describe a performance
+ * spec without expectations ({@code --print-spec} writes it out), measured by the perf suite's own pipeline.
+ */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run load points against an OpenAI-compatible server and write named metrics and records.")
 public final class RunCommand implements Callable<Integer> {
@@ -66,10 +93,13 @@ public final class RunCommand implements Callable<Integer> {
             + " downloaded): exact text prompt lengths (random text of exactly the drawn length, ShareGPT counts).")
     Path tokenizer;
 
-    @Option(names = "--random-vocab-span", defaultValue = "30000", description = "Token ids span for random prompts.")
+    @Option(names = "--random-vocab-span", defaultValue = "" + PromptTokenIds.DEFAULT_SPAN,
+            description = "Token ids span for random prompts (default: fitted to the vocabulary the server states,"
+                    + " else ${DEFAULT-VALUE}).")
     int vocabSpan;
 
-    @Option(names = "--random-token-id-base", defaultValue = "1000", description = "Lowest token id for random prompts.")
+    @Option(names = "--random-token-id-base", defaultValue = "" + PromptTokenIds.DEFAULT_BASE,
+            description = "Lowest token id for random prompts (default: fitted as above, else ${DEFAULT-VALUE}).")
     int tokenIdBase;
 
     @Option(names = "--num-prompts", defaultValue = "1000", description = "Requests per load point (default ${DEFAULT-VALUE}).")
@@ -116,7 +146,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--stall-timeout", defaultValue = "600",
             description = "Fail a request when no byte arrives for this many seconds (default ${DEFAULT-VALUE}).")
-    double stallTimeoutSeconds;
+    Double stallTimeoutSeconds;
 
     @Option(names = "--request-timeout",
             description = "Fail a request that takes longer than this many seconds in all (default: no limit).")
@@ -153,24 +183,23 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Do not draw the progress bar.")
     boolean noProgress;
 
+    @Option(names = "--print-spec", description = "Print the performance spec these flags describe (YAML, for"
+            + " servebench check and the perf suite) and exit without measuring.")
+    boolean printSpec;
+
     @Override
     public Integer call() throws Exception {
         RunSettings settings = settings();
+        if (printSpec) {
+            spec.commandLine().getOut().print(SpecWriter.write(settings.spec()));
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
         return new BenchmarkRun(settings, spec.commandLine().getOut(), spec.commandLine().getErr()).execute();
     }
 
+    /** The spec the flags describe, and what only the command line has. */
     RunSettings settings() {
-        Backend parsedBackend = parse("--backend", () -> Backend.fromCliName(backend));
-        TokenSource source = parse("--token-source", () -> TokenSourceOption.parse(tokenSource));
-        MetricOptions plain = MetricOptions.of(source).withInputTokenSource(
-                parse("--input-token-source", () -> TokenSourceOption.parseInput(inputTokenSource)));
-        MetricOptions metricOptions = goodput.isEmpty()
-                ? plain
-                : plain.withGoodput(parse("--goodput", () -> GoodputOption.parse(goodput)));
-        List<Double> rates = new ArrayList<>();
-        for (String rate : requestRate) {
-            rates.add(parse("--request-rate", () -> parseRate(rate)));
-        }
         boolean embedded = baseUrl == null;
         if (embedded && !matched("--random-input-len")) {
             randomInputLen = EMBEDDED_INPUT_LEN;
@@ -180,20 +209,89 @@ public final class RunCommand implements Callable<Integer> {
         }
         Optional<String> key = Optional.ofNullable(apiKey).or(() -> Optional.ofNullable(System.getenv("OPENAI_API_KEY")))
                 .filter(k -> !k.isBlank());
-        return parse("options", () -> new RunSettings(
-                Optional.ofNullable(baseUrl), parsedBackend, Optional.ofNullable(model), key,
-                datasetName, Optional.ofNullable(datasetPath), randomInputLen, randomOutputLen, randomRangeRatio,
-                Optional.ofNullable(sharegptOutputLen), promptFormat, Optional.ofNullable(tokenizer), vocabSpan,
-                tokenIdBase, numPrompts,
-                List.copyOf(maxConcurrency), List.copyOf(rates), burstiness, seed, warmupRequests,
-                !disableIgnoreEos,
-                extraRequestBody == null ? null : RequestBodies.parseExtraBody(extraRequestBody),
-                metricOptions, Duration.ofNanos((long) (stallTimeoutSeconds * 1e9)), clientThreads,
-                Optional.ofNullable(outputDir), Optional.ofNullable(tag), !noProgress,
-                parse("--embedded-weights", () -> dev.servebench.server.EmbeddedTarget.weights(embeddedWeights)),
-                Optional.ofNullable(embeddedSlots),
-                new RunSettings.RunGuards(minSuccessRate, seconds(maxDurationSeconds), seconds(requestTimeoutSeconds),
-                        matched("--random-vocab-span") || matched("--random-token-id-base"))));
+        PerformanceSpec measured = measuredSpec(embedded, SpecSource.of(Path.of(COMMAND_LINE), new byte[0]));
+        // The spec's source is the YAML it is equivalent to: its hash then names the measurement, as a file's does.
+        PerformanceSpec described = measuredSpec(embedded, SpecSource.of(Path.of(COMMAND_LINE),
+                SpecWriter.write(measured).getBytes(StandardCharsets.UTF_8)));
+        return new RunSettings(described, key, Optional.ofNullable(outputDir), Optional.ofNullable(tag), !noProgress);
+    }
+
+    /** What a spec built from flags names as its file. */
+    static final String COMMAND_LINE = "servebench-run-flags";
+
+    private PerformanceSpec measuredSpec(boolean embedded, SpecSource source) {
+        Backend parsedBackend = parse("--backend", () -> Backend.fromCliName(backend));
+        Optional<String> modelName = Optional.ofNullable(model);
+        TargetSpec target = embedded
+                ? parse("--embedded-weights/--embedded-slots", () -> new EmbeddedTargetSpec(
+                        EmbeddedTarget.weights(embeddedWeights),
+                        Optional.ofNullable(embeddedSlots).orElseGet(() -> maxConcurrency.stream().max(Integer::compare)
+                                .orElse(EmbeddedTargetSpec.DEFAULT_SLOTS)),
+                        EmbeddedTargetSpec.DEFAULT_THREADS, parsedBackend, modelName))
+                : parse("--base-url", () -> new UrlTargetSpec(URI.create(baseUrl), parsedBackend, modelName));
+        PromptFormat format = parse("--prompt-format", () -> promptFormat(parsedBackend));
+        DatasetSpec dataset = parse("--dataset-name", this::dataset);
+        if (numPrompts < 1) {
+            throw new ParameterException(spec.commandLine(), "--num-prompts (" + numPrompts + ") must be >= 1");
+        }
+        WorkloadSpec workload = new WorkloadSpec(dataset, new PromptCount.Fixed(numPrompts), seed, format,
+                !disableIgnoreEos, Optional.ofNullable(tokenizer).map(p -> p.toAbsolutePath().normalize()),
+                extraRequestBody == null ? JsonNodeFactory.instance.objectNode()
+                        : parse("--extra-request-body", () -> RequestBodies.parseExtraBody(extraRequestBody)));
+        List<Double> rates = new ArrayList<>();
+        for (String rate : requestRate) {
+            rates.add(parse("--request-rate", () -> parseRate(rate)));
+        }
+        SweepSpec sweep = parse("--max-concurrency/--request-rate/--burstiness/--max-duration", () -> new SweepSpec(
+                maxConcurrency, rates, burstiness, seconds("--max-duration", maxDurationSeconds)));
+        if (warmupRequests < 0) {
+            throw new ParameterException(spec.commandLine(), "--warmup-requests (" + warmupRequests + ") must be >= 0");
+        }
+        ValiditySpec defaults = ValiditySpec.DEFAULTS;
+        ValiditySpec validity = parse("--min-success-rate", () -> new ValiditySpec(minSuccessRate,
+                defaults.minAchievedConcurrency(), defaults.maxDispatchLagP99Ms(), defaults.maxUsageChunkMismatch()));
+        TokenSource outputSource = parse("--token-source", () -> TokenSourceOption.parse(tokenSource));
+        InputTokenSource inputSource = parse("--input-token-source",
+                () -> TokenSourceOption.parseInput(inputTokenSource));
+        Optional<GoodputSlo> slo = goodput.isEmpty() ? Optional.empty()
+                : Optional.of(parse("--goodput", () -> GoodputOption.parse(goodput)));
+        ClientSpec client = parse("--client-threads/--stall-timeout/--request-timeout", () -> new ClientSpec(
+                matched("--client-threads") ? OptionalInt.of(clientThreads) : OptionalInt.empty(),
+                seconds("--stall-timeout", stallTimeoutSeconds).orElseThrow(),
+                seconds("--request-timeout", requestTimeoutSeconds)));
+        return parse("options", () -> new PerformanceSpec("run", "servebench run's flags", target, workload, sweep,
+                warmupRequests, 1, RepeatOrder.SEQUENTIAL, validity, new MetricsSpec(outputSource, inputSource, slo),
+                client, List.of(), List.of(), Optional.empty(), source));
+    }
+
+    private PromptFormat promptFormat(Backend parsedBackend) {
+        PromptFormat format = Arrays.stream(PromptFormat.values()).filter(f -> f.label().equals(promptFormat))
+                .findFirst().orElseThrow(() -> new IllegalArgumentException("must be auto, ids or text, got '"
+                        + promptFormat + "'"));
+        if (format == PromptFormat.IDS && !parsedBackend.endpoint().acceptsTokenIds()) {
+            throw new IllegalArgumentException("ids: backend " + parsedBackend + " (" + parsedBackend.endpoint().path()
+                    + ") accepts text prompts only");
+        }
+        if (format == PromptFormat.IDS && !datasetName.equals("random")) {
+            throw new IllegalArgumentException("ids: only random prompts can be sent as token ids");
+        }
+        return format;
+    }
+
+    private DatasetSpec dataset() {
+        return switch (datasetName) {
+            case "random" -> new RandomDatasetSpec(randomInputLen, randomOutputLen, randomRangeRatio,
+                    matched("--random-vocab-span") || matched("--random-token-id-base")
+                            ? Optional.of(new PromptTokenIds(tokenIdBase, vocabSpan)) : Optional.empty());
+            case "sharegpt" -> {
+                if (datasetPath == null) {
+                    throw new IllegalArgumentException("sharegpt needs --dataset-path FILE");
+                }
+                yield new ShareGptDatasetSpec(datasetPath.toAbsolutePath().normalize(),
+                        sharegptOutputLen == null ? OptionalInt.empty() : OptionalInt.of(sharegptOutputLen));
+            }
+            default -> throw new IllegalArgumentException("must be 'random' or 'sharegpt', got '" + datasetName + "'");
+        };
     }
 
     /** Lengths of the embedded default run: the embedded engine's benchmark shape (128 in, 64 out). */
@@ -205,12 +303,12 @@ public final class RunCommand implements Callable<Integer> {
                 && spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
-    private static Optional<Duration> seconds(Double value) {
+    private static Optional<Duration> seconds(String flag, Double value) {
         if (value == null) {
             return Optional.empty();
         }
         if (!(value > 0) || value.isInfinite()) {
-            throw new IllegalArgumentException("a time limit (" + value + " s) must be a finite number > 0");
+            throw new IllegalArgumentException(flag + " (" + value + " s) must be a finite number > 0");
         }
         return Optional.of(Duration.ofNanos((long) (value * 1e9)));
     }

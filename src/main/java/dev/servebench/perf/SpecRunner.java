@@ -1,15 +1,6 @@
 package dev.servebench.perf;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.servebench.metric.MetricId;
-import dev.servebench.results.AtomicFiles;
-import dev.servebench.results.RooflineJson;
-import dev.servebench.roofline.MeasuredHardware;
-import dev.servebench.roofline.PointRoofline;
-import dev.servebench.spec.LoadPointBounds;
-import dev.servebench.results.PointMeasurement;
-
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.servebench.client.ClientConfig;
 import dev.servebench.client.NanoClock;
 import dev.servebench.client.PreparedRequest;
@@ -17,39 +8,43 @@ import dev.servebench.client.RequestBodies;
 import dev.servebench.client.RequestSource;
 import dev.servebench.client.StreamingClient;
 import dev.servebench.load.ClientWarmup;
+import dev.servebench.load.ConnectionCounts;
 import dev.servebench.load.InternalRunError;
 import dev.servebench.load.LoadDriver;
 import dev.servebench.load.LoadPoint;
 import dev.servebench.load.LoadPointResult;
-import dev.servebench.load.LoadProgress;
 import dev.servebench.load.RunLimits;
-import dev.servebench.metric.DatasetPromptLengths;
-import dev.servebench.metric.MetricOptions;
+import dev.servebench.metric.MetricId;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
-import dev.servebench.metric.TokenSource;
+import dev.servebench.record.ErrorLine;
+import dev.servebench.record.FailureKind;
 import dev.servebench.record.RecordJsonl;
 import dev.servebench.record.RecordSink;
+import dev.servebench.results.AtomicFiles;
+import dev.servebench.results.PointContext;
+import dev.servebench.results.PointMeasurement;
+import dev.servebench.results.RooflineJson;
 import dev.servebench.results.RunDescription;
+import dev.servebench.results.SuccessShare;
 import dev.servebench.results.SummaryJson;
+import dev.servebench.roofline.MeasuredHardware;
+import dev.servebench.roofline.PointRoofline;
 import dev.servebench.schedule.ArrivalPlan;
 import dev.servebench.schedule.ArrivalProcess;
+import dev.servebench.spec.LoadPointBounds;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.RandomDatasetSpec;
-import dev.servebench.spec.ShareGptDatasetSpec;
 import dev.servebench.telemetry.MachineSpeedProbe;
-import dev.servebench.workload.Dataset;
 import dev.servebench.workload.HfTokenizer;
 import dev.servebench.workload.PromptRequest;
 import dev.servebench.workload.RandomDataset;
-import dev.servebench.workload.ShareGptDataset;
 import dev.servebench.workload.WarmupRequests;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,11 +53,15 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Measures a spec's load points against a running server: one point at a time, so a test engine can
- * judge each point as soon as it is measured, or round robin over the points (the spec's
- * {@code repeat_order}). Per repeat it writes the point's records (JSONL, streamed)
- * and summary (JSON, atomic) into the output directory, like {@code servebench run}. Before each repeat,
- * with the server idle, it times the {@link MachineSpeedProbe}.
+ * Measures a spec's load points against a running server: the one measuring pipeline of the perf suite,
+ * {@code servebench check}, {@code servebench compare} and {@code servebench run} (a spec without
+ * expectations). One point at a time, so a test engine can judge each point as soon as it is measured, or
+ * round robin over the points (the spec's {@code repeat_order}). Before the first point it asks the server for
+ * its model and vocabulary and compiles the client's hot path; before each point it opens the point's
+ * connections and sends the warm-up requests (a 4xx stops the run); per repeat it writes the point's records
+ * (JSONL, streamed) and summary (JSON, atomic, with the point's success share, time-limit cut, connections,
+ * warm-up and notes) into the output directory. Before each repeat, with the server idle, it times the
+ * {@link MachineSpeedProbe}.
  */
 public final class SpecRunner implements AutoCloseable {
 
@@ -95,9 +94,9 @@ public final class SpecRunner implements AutoCloseable {
     private final PerformanceSpec spec;
     private final URI baseUrl;
     private final Optional<String> model;
-    private final Vocabulary vocabulary;
-    /** The client's hot path is compiled once per runner, before its first load point. */
-    private boolean hotPathWarmed;
+    private final RunOptions options;
+    /** The client's hot path is compiled once per runner, before its first load point; what was done, for summaries. */
+    private Optional<String> hotPath = Optional.empty();
     private final Path outputDirectory;
     private final String targetKind;
     private final StreamingClient client;
@@ -105,9 +104,12 @@ public final class SpecRunner implements AutoCloseable {
     private final MachineSpeedProbe probe = new MachineSpeedProbe();
     /** The workload's tokenizer, loaded once per runner. */
     private final Optional<HfTokenizer> tokenizer;
+    private final SpecWorkload workload;
+    /** How the run was set up (e.g. where the prompts' token ids come from), stated in every summary. */
+    private final List<String> notes = new ArrayList<>();
     private final MeasuredHardware measuredHardware;
 
-    /** Client threads of a runner: as many as cores, at most 4 (validity checks need the figure). */
+    /** Client threads of a runner by default: as many as cores, at most 4 (validity checks need the figure). */
     public static final int CLIENT_THREADS = Math.min(4, Runtime.getRuntime().availableProcessors());
 
     public SpecRunner(PerformanceSpec spec, URI baseUrl, Optional<String> model, Optional<String> apiKey,
@@ -115,26 +117,62 @@ public final class SpecRunner implements AutoCloseable {
         this(spec, baseUrl, model, apiKey, vocabulary, outputDirectory, targetKind, MeasuredHardware.NONE);
     }
 
-    /**
-     * @param measuredHardware the run's own hardware figures (kernel suite) for the spec's {@code measured}
-     *                         hardware entries; {@link MeasuredHardware#NONE} leaves such bounds absent
-     */
     public SpecRunner(PerformanceSpec spec, URI baseUrl, Optional<String> model, Optional<String> apiKey,
             Vocabulary vocabulary, Path outputDirectory, String targetKind, MeasuredHardware measuredHardware)
             throws IOException {
+        this(spec, baseUrl, model, apiKey, vocabulary, outputDirectory, targetKind, measuredHardware,
+                RunOptions.DEFAULTS);
+    }
+
+    /**
+     * Loads the workload's tokenizer, asks the server for its model and vocabulary ({@code GET /v1/models}),
+     * and opens the client.
+     *
+     * @param model            sent with each request; empty = the server's first model id
+     * @param vocabulary       the token ids random prompts are drawn from unless the spec fixes them: the
+     *                         defaults, or the ids a started server is known to take; fitted to the vocabulary
+     *                         the server states
+     * @param targetKind       the summaries' {@code run.target}
+     * @param measuredHardware the run's own hardware figures (kernel suite) for the spec's {@code measured}
+     *                         hardware entries; {@link MeasuredHardware#NONE} leaves such bounds absent
+     * @throws ServerProbe.UnreachableException the server cannot be reached at all
+     * @throws dev.servebench.workload.TokenizerException the workload's tokenizer cannot be loaded
+     */
+    public SpecRunner(PerformanceSpec spec, URI baseUrl, Optional<String> model, Optional<String> apiKey,
+            Vocabulary vocabulary, Path outputDirectory, String targetKind, MeasuredHardware measuredHardware,
+            RunOptions options) throws IOException {
         this.measuredHardware = Objects.requireNonNull(measuredHardware, "measuredHardware");
         this.spec = Objects.requireNonNull(spec, "spec");
         this.baseUrl = Objects.requireNonNull(baseUrl, "baseUrl");
-        this.model = Objects.requireNonNull(model, "model");
-        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(vocabulary, "vocabulary");
+        this.options = Objects.requireNonNull(options, "options");
         this.outputDirectory = Files.createDirectories(outputDirectory);
         this.targetKind = Objects.requireNonNull(targetKind, "targetKind");
         // Before the client: a tokenizer that cannot be loaded must not leave its threads running.
         this.tokenizer = spec.workload().tokenizer().map(HfTokenizer::load);
-        int clientThreads = CLIENT_THREADS;
+        ServerProbe.ServerInfo server;
+        try {
+            server = ServerProbe.describe(baseUrl, apiKey);
+        } catch (IOException | RuntimeException e) {
+            tokenizer.ifPresent(HfTokenizer::close);
+            throw e;
+        }
+        this.model = model.or(server::model);
+        Vocabulary fitted = vocabulary;
+        if (SpecWorkload.tokenIdPrompts(spec) && spec.workload().dataset() instanceof RandomDatasetSpec random) {
+            fitted = VocabularyFit.resolve(random.tokenIds(), vocabulary, server.vocabSize(), notes);
+        }
+        this.workload = new SpecWorkload(spec, tokenizer, fitted);
         this.client = new StreamingClient(new ClientConfig(baseUrl, spec.target().backend().endpoint(), apiKey,
-                clientThreads, Duration.ofSeconds(600)), NanoClock.startingNow());
+                clientThreads(spec), spec.client().stallTimeout(), spec.client().requestTimeout()),
+                NanoClock.startingNow());
         this.driver = new LoadDriver(client, tokenizer);
+    }
+
+    /** Client event-loop threads measuring {@code spec}: its {@code client.threads}, else {@link #CLIENT_THREADS}. */
+    public static int clientThreads(PerformanceSpec spec) {
+        return spec.client().threads().orElse(CLIENT_THREADS);
     }
 
     public PerformanceSpec spec() {
@@ -228,7 +266,12 @@ public final class SpecRunner implements AutoCloseable {
         }
     }
 
-    /** Checks {@code key}, prepares its requests and runs its warm-up. */
+    /**
+     * Checks {@code key}, prepares its requests and runs its warm-up.
+     *
+     * @throws WarmupRejectedException the server rejected a warm-up request (4xx)
+     * @throws ClientFailedException    the client itself failed
+     */
     private PointInProgress start(LoadPointKey key) throws IOException, InterruptedException {
         if (!spec.sweep().contains(key)) {
             throw new IllegalArgumentException(key + " is not a point of spec " + spec.name() + "'s sweep "
@@ -236,27 +279,41 @@ public final class SpecRunner implements AutoCloseable {
         }
         LoadPoint point = key.toLoadPoint(spec.sweep().burstiness());
         int prompts = spec.prompts(key);
-        List<PromptRequest> rows = dataset(prompts).requests(spec.workload().seed());
+        List<PromptRequest> rows = workload.dataset(prompts).requests(spec.workload().seed());
         RequestBodies bodies = new RequestBodies(spec.target().backend().endpoint(), model,
-                spec.workload().ignoreEos(), JsonNodeFactory.instance.objectNode());
+                spec.workload().ignoreEos(), spec.workload().extraBody());
+        // Bodies are built a window ahead of dispatch, not all before the run: memory stays flat with the count.
         RequestSource measured = RequestSource.lazy(rows.size(), i -> bodies.prepare(i, rows.get(i)));
         List<PreparedRequest> warmup = prepare(bodies, WarmupRequests.of(rows, spec.warmup()).requests());
+        List<String> warmed = new ArrayList<>();
+        long openedBefore = client.connectionsOpened();
         try {
-            if (!hotPathWarmed) {
-                hotPathWarmed = true;
-                try {
-                    ClientWarmup.warmHotPath(driver.client().config(), record -> RecordJsonl.toLine(record), tokenizer);
-                } catch (RuntimeException e) {
-                    // Only the first wave's accuracy depends on it; the measurement itself is still sound.
-                    System.getLogger(SpecRunner.class.getName()).log(System.Logger.Level.WARNING,
-                            "client hot path not warmed: the private loopback server failed", e);
-                }
-            }
-            ClientWarmup.beforePoint(driver, point.maxConcurrency(), measured.size(), warmup);
+            warmed.add(warmHotPath());
+            ClientWarmup.BeforePoint before = ClientWarmup.beforePoint(driver, point.maxConcurrency(), measured.size(),
+                    warmup);
+            WarmupCheck.check(point.describe(), before.serverWarmup()).ifPresent(options.listener()::warning);
+            warmed.addAll(before.describe());
         } catch (InternalRunError e) {
-            throw new IllegalStateException(e.getMessage(), e);
+            throw new ClientFailedException(e);
         }
-        return new PointInProgress(key, point, prompts, measured, description(rows.size()));
+        String tag = options.tag().orElse("spec:" + spec.name());
+        return new PointInProgress(key, point, prompts, measured,
+                workload.description(baseUrl.toString(), model, rows.size(), tag, targetKind), warmed,
+                client.connectionsOpened() - openedBefore);
+    }
+
+    /** Once per runner; a failure is stated, not fatal: only the first wave's accuracy depends on it. */
+    private String warmHotPath() throws InterruptedException, InternalRunError {
+        if (hotPath.isEmpty()) {
+            try {
+                hotPath = Optional.of(ClientWarmup.warmHotPath(driver.client().config(),
+                        record -> RecordJsonl.toLine(record), tokenizer).describe());
+            } catch (RuntimeException e) {
+                hotPath = Optional.of("client hot path: NOT warmed (the private loopback server failed: "
+                        + ErrorLine.of(e) + ")");
+            }
+        }
+        return hotPath.get();
     }
 
     /** A warmed-up point and the repeats measured so far. */
@@ -266,16 +323,21 @@ public final class SpecRunner implements AutoCloseable {
         private final int prompts;
         private final RequestSource measured;
         private final RunDescription description;
+        private final List<String> warmed;
+        /** Connections the warm-up opened: before the first repeat's clock; later repeats find them open. */
+        private long openedBeforeStart;
         private final List<PointMeasurement.Repeat> repeats = new ArrayList<>();
         private final List<Path> files = new ArrayList<>();
 
         PointInProgress(LoadPointKey key, LoadPoint point, int prompts, RequestSource measured,
-                RunDescription description) {
+                RunDescription description, List<String> warmed, long openedBeforeStart) {
             this.key = key;
             this.point = point;
             this.prompts = prompts;
             this.measured = measured;
             this.description = description;
+            this.warmed = List.copyOf(warmed);
+            this.openedBeforeStart = openedBeforeStart;
         }
 
         void measureRepeat(int repeat, RepeatObserver observer) throws IOException, InterruptedException {
@@ -294,21 +356,33 @@ public final class SpecRunner implements AutoCloseable {
             Path recordsFile = outputDirectory.resolve(stem + ".records.jsonl");
             LoadPointResult result;
             observer.starting(key, repeat);
-            try (RecordSink sink = new RecordSink(recordsFile, driver.client()::reportInternalError)) {
-                result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept, LoadProgress.NONE,
-                        RunLimits.NONE);
+            long openedAtStart = client.connectionsOpened();
+            long retriesBefore = client.staleConnectionRetries();
+            long skippedBefore = client.staleConnectionsSkipped();
+            try (RecordSink sink = new RecordSink(recordsFile, client::reportInternalError)) {
+                result = driver.run(measured, plan.toArray(), point.maxConcurrency(), sink::accept,
+                        options.listener().progress(point), new RunLimits(spec.sweep().maxDuration()));
             } catch (InternalRunError e) {
-                throw new IllegalStateException(e.getMessage(), e);
+                throw new ClientFailedException(e);
             }
             ServingSummary summary;
+            SuccessShare share;
+            String firstFailure;
             try (result) {
                 observer.finished(key, repeat, result);
-                summary = SummaryCalculator.compute(result.store(), result.durationNanos(),
-                        MetricOptions.of(TokenSource.SERVER_USAGE).withPromptLengths(datasetPromptLengths())
-                                .withRetokenizedOutput(tokenizer.isPresent()));
+                summary = SummaryCalculator.compute(result.store(), result.durationNanos(), workload.metricOptions());
+                int cancelled = summary.failuresByKind().getOrDefault(FailureKind.CANCELLED, 0);
+                share = new SuccessShare(summary.requests(), result.store().successes(), cancelled,
+                        spec.validity().minCompleted());
+                firstFailure = result.store().firstFailure().orElse("(none)");
             }
+            PointContext context = new PointContext(share, result.cut(), new ConnectionCounts(openedBeforeStart,
+                    client.connectionsOpened() - openedAtStart, client.staleConnectionRetries() - retriesBefore,
+                    client.staleConnectionsSkipped() - skippedBefore), warmed, notes);
+            openedBeforeStart = 0;
             Path summaryFile = outputDirectory.resolve(stem + ".summary.json");
-            ObjectNode json = SummaryJson.toJson(description, point, summary, result.clientUsage());
+            ObjectNode json = SummaryJson.toJson(description, point, summary, result.clientUsage(),
+                    Optional.of(context));
             if (spec.deployment().isPresent()) {
                 PointRoofline roofline = PointRoofline.of(LoadPointBounds.at(spec, key, measuredHardware),
                         summary.value(MetricId.OUTPUT_THROUGHPUT), summary.value(MetricId.MEAN_ITL_MS));
@@ -320,54 +394,13 @@ public final class SpecRunner implements AutoCloseable {
                     probeMillis));
             files.add(summaryFile);
             files.add(recordsFile);
+            options.listener().measured(new MeasuredRepeat(key, repeat, description, point, summary,
+                    result.clientUsage(), context, firstFailure));
         }
 
         PointMeasurement measurement() {
             return new PointMeasurement(key, prompts, repeats, files);
         }
-    }
-
-    private Dataset dataset(int prompts) {
-        return switch (spec.workload().dataset()) {
-            case RandomDatasetSpec random -> {
-                RandomDataset dataset = RandomDataset.of(prompts, random.inputLen(), random.outputLen(),
-                                random.rangeRatio())
-                        .withFormat(tokenIdPrompts() ? RandomDataset.PromptFormat.TOKEN_IDS : RandomDataset.PromptFormat.TEXT)
-                        .withVocabulary(vocabulary.span(), vocabulary.base());
-                yield tokenizer.map(dataset::withTokenizer).orElse(dataset);
-            }
-            case ShareGptDatasetSpec sharegpt -> {
-                ShareGptDataset dataset = tokenizer.map(ShareGptDataset.of(sharegpt.path(), prompts)::withTokenizer)
-                        .orElse(ShareGptDataset.of(sharegpt.path(), prompts));
-                yield sharegpt.outputLen().isPresent() ? dataset.withFixedOutputLen(sharegpt.outputLen().getAsInt())
-                        : dataset;
-            }
-        };
-    }
-
-    /** ShareGPT rows are always text; random rows are exact when sent as token ids; text is counted with a tokenizer. */
-    private DatasetPromptLengths datasetPromptLengths() {
-        if (spec.workload().dataset() instanceof RandomDatasetSpec && tokenIdPrompts()) {
-            return DatasetPromptLengths.EXACT;
-        }
-        return tokenizer.isPresent() ? DatasetPromptLengths.TOKENIZED : DatasetPromptLengths.ESTIMATED;
-    }
-
-    private boolean tokenIdPrompts() {
-        return switch (spec.workload().promptFormat()) {
-            case IDS -> true;
-            case TEXT -> false;
-            case AUTO -> spec.target().backend().endpoint().acceptsTokenIds();
-        };
-    }
-
-    private RunDescription description(int prompts) {
-        RandomDatasetSpec random = spec.workload().dataset() instanceof RandomDatasetSpec r ? r : null;
-        return new RunDescription(baseUrl.toString(), spec.target().backend().cliName(), model.orElse(""),
-                random != null ? "random" : "sharegpt", random != null ? random.inputLen() : 0,
-                random != null ? random.outputLen() : 0, random != null ? random.rangeRatio() : 0, prompts,
-                spec.workload().seed(), random != null && tokenIdPrompts(), TokenSource.SERVER_USAGE,
-                "spec:" + spec.name(), targetKind);
     }
 
     private static List<PreparedRequest> prepare(RequestBodies bodies, List<PromptRequest> rows) {

@@ -17,11 +17,13 @@ import java.util.Set;
  * @param expectations in file order; display names are unique
  * @param kernelExpectations the {@code kernels} list, in file order; display names are unique: judged on the
  *                     kernel benchmarks run before the suite (docs/kernels.md)
+ * @param metrics      choices that change metric values (token sources, goodput SLOs)
+ * @param client       the client's threads and request time limits
  * @param deployment   the {@code model:} and {@code hardware:} sections: each point's speed-of-light bound
  */
 public record PerformanceSpec(String name, String description, TargetSpec target, WorkloadSpec workload,
                               SweepSpec sweep, int warmup, int repeats, RepeatOrder repeatOrder, ValiditySpec validity,
-                              List<Expectation> expectations, List<KernelExpectation> kernelExpectations,
+                              MetricsSpec metrics, ClientSpec client, List<Expectation> expectations, List<KernelExpectation> kernelExpectations,
                               Optional<Deployment> deployment,
                               SpecSource source) {
 
@@ -38,6 +40,8 @@ public record PerformanceSpec(String name, String description, TargetSpec target
         Objects.requireNonNull(sweep, "sweep");
         Objects.requireNonNull(repeatOrder, "repeatOrder");
         Objects.requireNonNull(validity, "validity");
+        Objects.requireNonNull(metrics, "metrics");
+        Objects.requireNonNull(client, "client");
         Objects.requireNonNull(deployment, "deployment");
         Objects.requireNonNull(source, "source");
         expectations = List.copyOf(expectations);
@@ -68,6 +72,12 @@ public record PerformanceSpec(String name, String description, TargetSpec target
         if (workload.prompts() instanceof PromptCount.Scaled && sweep.concurrencies().isEmpty()) {
             throw new IllegalArgumentException("prompts per concurrency need a concurrency cap at every sweep point");
         }
+    }
+
+    /** The same spec measured against {@code other}: everything else unchanged. */
+    public PerformanceSpec withTarget(TargetSpec other) {
+        return new PerformanceSpec(name, description, other, workload, sweep, warmup, repeats, repeatOrder, validity,
+                metrics, client, expectations, kernelExpectations, deployment, source);
     }
 
     /** Measured requests at {@code point}. */

@@ -24,7 +24,7 @@ import java.util.function.Function;
 public final class SpecReader {
 
     static final List<String> KEYS = List.of("name", "description", "target", "workload", "sweep", "warmup",
-            "repeats", "repeat_order", "validity", "expect", "kernels", "model", "hardware");
+            "repeats", "repeat_order", "validity", "metrics", "client", "expect", "kernels", "model", "hardware");
     static final List<String> VALIDITY_KEYS = List.of("min_completed", "min_achieved_concurrency",
             "max_dispatch_lag_p99_ms", "max_usage_chunk_mismatch");
 
@@ -86,6 +86,10 @@ public final class SpecReader {
                 .map(SpecReader::repeatOrder).orElse(RepeatOrder.SEQUENTIAL));
         Optional<ValiditySpec> validity = errors.read(() -> fields.optional("validity")
                 .map(n -> validity(n, errors)).orElse(ValiditySpec.DEFAULTS));
+        Optional<MetricsSpec> metrics = errors.read(() -> fields.optional("metrics")
+                .map(n -> MetricsReader.read(n, errors)).orElse(MetricsSpec.DEFAULTS));
+        Optional<ClientSpec> client = errors.read(() -> fields.optional("client")
+                .map(n -> ClientReader.read(n, errors)).orElse(ClientSpec.DEFAULTS));
         List<Expectation> expectations = errors.read(() -> fields.optional("expect")
                 .map(n -> expressions(n, text, errors, "an expectation such as 'output_throughput >= 600 tok/s @"
                         + " concurrency=256'", (expression, start, exact, path) -> ExpectationParser.parse(
@@ -102,7 +106,8 @@ public final class SpecReader {
         // No errors: every read above succeeded.
         return new PerformanceSpec(name.orElseThrow(), description.orElseThrow(), target.orElseThrow(),
                 workload.orElseThrow(), sweep.orElseThrow(), warmup.orElseThrow(), repeats.orElseThrow(),
-                repeatOrder.orElseThrow(), validity.orElseThrow(), expectations, kernels, deployment, SpecSource.of(file, bytes));
+                repeatOrder.orElseThrow(), validity.orElseThrow(), metrics.orElseThrow(), client.orElseThrow(),
+                expectations, kernels, deployment, SpecSource.of(file, bytes));
     }
 
     private static String name(YamlNode node) {

@@ -2,6 +2,7 @@ package dev.servebench.spec;
 
 import dev.servebench.spec.YamlNode.Scalar;
 import dev.servebench.spec.YamlNode.ScalarType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -10,7 +11,7 @@ import java.util.function.ToDoubleFunction;
 /** Reads {@code sweep:}: concurrency caps and request rates, crossed. */
 final class SweepReader {
 
-    static final List<String> KEYS = List.of("concurrency", "request_rate", "burstiness");
+    static final List<String> KEYS = List.of("concurrency", "request_rate", "burstiness", "max_duration");
 
     private SweepReader() {
     }
@@ -34,10 +35,12 @@ final class SweepReader {
                 .orElse(List.of(Double.POSITIVE_INFINITY));
         double burstiness = errors.read(() -> fields.optional("burstiness").map(Values::positiveNumber).orElse(1.0))
                 .orElse(1.0);
+        Optional<Duration> maxDuration = errors.read(() -> fields.optional("max_duration").map(Values::duration))
+                .orElse(Optional.empty());
         if (errors.count() > before) {
             return Optional.empty();
         }
-        return Optional.of(new SweepSpec(caps.stream().map(Double::intValue).toList(), rates, burstiness));
+        return Optional.of(new SweepSpec(caps.stream().map(Double::intValue).toList(), rates, burstiness, maxDuration));
     }
 
     /**

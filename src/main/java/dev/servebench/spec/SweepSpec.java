@@ -1,6 +1,7 @@
 package dev.servebench.spec;
 
 import dev.servebench.load.LoadPoint;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,8 +14,16 @@ import java.util.Optional;
  * @param concurrencies caps in the order written; empty = one uncapped point per rate
  * @param rates         requests per second, +inf = all at once; never empty
  * @param burstiness    gamma shape of arrival gaps (1 = Poisson); irrelevant for an infinite rate
+ * @param maxDuration   each load point's time limit ({@code --max-duration}): past it nothing more is sent,
+ *                      requests in flight are cancelled and the summary says so; empty = no limit
  */
-public record SweepSpec(List<Integer> concurrencies, List<Double> rates, double burstiness) {
+public record SweepSpec(List<Integer> concurrencies, List<Double> rates, double burstiness,
+                        Optional<Duration> maxDuration) {
+
+    /** Without a time limit. */
+    public SweepSpec(List<Integer> concurrencies, List<Double> rates, double burstiness) {
+        this(concurrencies, rates, burstiness, Optional.empty());
+    }
 
     public SweepSpec {
         concurrencies = List.copyOf(concurrencies);
@@ -38,6 +47,7 @@ public record SweepSpec(List<Integer> concurrencies, List<Double> rates, double 
         if (!(burstiness > 0) || Double.isInfinite(burstiness)) {
             throw new IllegalArgumentException("burstiness (" + burstiness + ") must be a positive number");
         }
+        maxDuration.ifPresent(d -> ClientSpec.requirePositive("max duration", d));
     }
 
     /** Every point, rates outer, concurrencies inner. */

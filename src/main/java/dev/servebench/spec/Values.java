@@ -1,5 +1,9 @@
 package dev.servebench.spec;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.servebench.spec.YamlNode.Scalar;
 import dev.servebench.spec.YamlNode.ScalarType;
 import java.math.BigDecimal;
@@ -182,5 +186,47 @@ final class Values {
             return value > 0 ? "inf" : "-inf";
         }
         return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * A mapping as a JSON object (a request body fragment), typed as JSON would type it: integers that fit an
+     * int or long as such, decimals as doubles, {@code null} as JSON null.
+     */
+    static ObjectNode jsonObject(YamlNode node) {
+        if (!(node instanceof YamlNode.Mapping)) {
+            throw expected(node, "a mapping (a JSON object merged into every request body)");
+        }
+        return (ObjectNode) json(node);
+    }
+
+    private static JsonNode json(YamlNode node) {
+        JsonNodeFactory json = JsonNodeFactory.instance;
+        return switch (node) {
+            case YamlNode.Mapping mapping -> {
+                ObjectNode object = json.objectNode();
+                mapping.entries().values().forEach(entry -> object.set(entry.key(), json(entry.value())));
+                yield object;
+            }
+            case YamlNode.Sequence sequence -> {
+                ArrayNode array = json.arrayNode();
+                sequence.items().forEach(item -> array.add(json(item)));
+                yield array;
+            }
+            case Scalar scalar -> switch (scalar.type()) {
+                case STRING -> json.textNode(scalar.text());
+                case INTEGER -> scalar.integer().bitLength() < 32 ? json.numberNode(scalar.integer().intValue())
+                        : scalar.integer().bitLength() < 64 ? json.numberNode(scalar.integer().longValue())
+                        : json.numberNode(scalar.integer());
+                case FLOAT -> {
+                    if (!Double.isFinite(scalar.number())) {
+                        throw expected(node, "a finite number (JSON has no infinity or NaN)");
+                    }
+                    yield json.numberNode(scalar.number());
+                }
+                case TRUE -> json.booleanNode(true);
+                case FALSE -> json.booleanNode(false);
+                case NULL -> json.nullNode();
+            };
+        };
     }
 }

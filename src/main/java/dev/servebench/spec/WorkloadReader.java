@@ -1,5 +1,7 @@
 package dev.servebench.spec;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.servebench.client.Backend;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,8 +14,9 @@ import java.util.OptionalInt;
 final class WorkloadReader {
 
     private static final List<String> COMMON_KEYS = List.of("dataset", "prompts", "seed", "prompt_format", "ignore_eos",
-            "tokenizer");
-    private static final List<String> RANDOM_KEYS = List.of("input_len", "output_len", "range_ratio");
+            "tokenizer", "extra_request_body");
+    private static final List<String> RANDOM_KEYS = List.of("input_len", "output_len", "range_ratio", "token_id_base",
+            "vocab_span");
     private static final List<String> SHAREGPT_KEYS = List.of("path", "output_len");
     private static final List<String> PROMPTS_KEYS = List.of("per_concurrency", "min", "max");
 
@@ -56,11 +59,13 @@ final class WorkloadReader {
         Optional<Boolean> ignoreEos = errors.read(() -> fields.bool("ignore_eos", true));
         Optional<Optional<Path>> tokenizer = errors.read(() -> fields.optional("tokenizer")
                 .map(n -> Values.path(n, specDirectory)));
+        Optional<ObjectNode> extraBody = errors.read(() -> fields.optional("extra_request_body")
+                .map(Values::jsonObject).orElse(JsonNodeFactory.instance.objectNode()));
         if (errors.count() > before) {
             return Optional.empty();
         }
         return Optional.of(new WorkloadSpec(dataset.orElseThrow(), prompts.orElseThrow(), seed.orElseThrow(),
-                format.orElseThrow(), ignoreEos.orElseThrow(), tokenizer.orElseThrow()));
+                format.orElseThrow(), ignoreEos.orElseThrow(), tokenizer.orElseThrow(), extraBody.orElseThrow()));
     }
 
     private static Optional<DatasetSpec> random(Fields fields, SpecErrors errors) {
@@ -68,10 +73,30 @@ final class WorkloadReader {
         Optional<Integer> output = errors.read(() -> Values.integer(fields.required("output_len"), 1, Integer.MAX_VALUE));
         Optional<Double> rangeRatio = errors.read(() -> fields.number("range_ratio", 0, 1,
                 RandomDatasetSpec.DEFAULT_RANGE_RATIO));
-        if (input.isEmpty() || output.isEmpty() || rangeRatio.isEmpty()) {
+        Optional<Integer> base = errors.read(() -> fields.integer("token_id_base", 0, Integer.MAX_VALUE,
+                PromptTokenIds.DEFAULT_BASE));
+        Optional<Integer> span = errors.read(() -> fields.integer("vocab_span", 1, Integer.MAX_VALUE,
+                PromptTokenIds.DEFAULT_SPAN));
+        if (input.isEmpty() || output.isEmpty() || rangeRatio.isEmpty() || base.isEmpty() || span.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new RandomDatasetSpec(input.get(), output.get(), rangeRatio.get()));
+        // Either key fixes the range (the other keeps its default), as either flag does on the command line.
+        Optional<PromptTokenIds> tokenIds = Optional.empty();
+        if (fields.has("token_id_base") || fields.has("vocab_span")) {
+            Optional<PromptTokenIds> read = errors.read(() -> {
+                try {
+                    return new PromptTokenIds(base.get(), span.get());
+                } catch (IllegalArgumentException e) {
+                    throw Values.error(fields.optional("vocab_span").or(() -> fields.optional("token_id_base"))
+                            .orElseThrow(), e.getMessage());
+                }
+            });
+            if (read.isEmpty()) {
+                return Optional.empty();
+            }
+            tokenIds = read;
+        }
+        return Optional.of(new RandomDatasetSpec(input.get(), output.get(), rangeRatio.get(), tokenIds));
     }
 
     private static Optional<DatasetSpec> shareGpt(Fields fields, Path specDirectory, SpecErrors errors) {

@@ -1,5 +1,6 @@
 package dev.servebench.suite;
 
+import dev.servebench.perf.SpecRunner;
 import dev.servebench.results.RunVerdictsJson;
 
 import dev.servebench.results.RunVerdictsJson.Kind;
@@ -62,7 +63,7 @@ final class SpecSuite {
             tests.add(DynamicTest.dynamicTest("measure @ " + key, specUri, () -> session.measure(key, points)));
             Optional<String> point = Optional.of(key.toString());
             for (PointValidity.Condition condition : PointValidity.Condition.values()) {
-                String name = "validity: " + condition.title(spec.validity(), SuiteSession.CLIENT_THREADS) + " @ " + key;
+                String name = "validity: " + condition.title(spec.validity(), SpecRunner.clientThreads(spec)) + " @ " + key;
                 tests.add(DynamicTest.dynamicTest(name, specUri, recorded(session, name, Kind.VALIDITY, point,
                         () -> validity(points, key, condition, name, point))));
             }

@@ -42,8 +42,6 @@ import java.util.Optional;
  */
 final class SuiteSession implements AutoCloseable {
 
-    static final int CLIENT_THREADS = Math.min(4, Runtime.getRuntime().availableProcessors());
-
     private final PerformanceSpec spec;
     private final SuiteSettings settings;
     private final Path output;
@@ -139,7 +137,8 @@ final class SuiteSession implements AutoCloseable {
                 reset = server.resetCache();
                 measurement = started.measure(key, observer);
             }
-            List<ValidityCheck> validity = PointValidity.check(measurement, spec.validity(), CLIENT_THREADS);
+            List<ValidityCheck> validity = PointValidity.check(measurement, spec.validity(),
+                    SpecRunner.clientThreads(spec));
             points.measured(key, measurement, validity);
             measurements.add(measurement, PointValidity.valid(validity), observer.observation(key)
                     .flatMap(ServerSideObserver.Observation::gpu).flatMap(PhaseEnergy::of));

@@ -48,9 +48,7 @@ final class SuiteTargets {
     }
 
     private static PerformanceSpec withTarget(PerformanceSpec spec, TargetSpec target) {
-        return new PerformanceSpec(spec.name(), spec.description(), target, spec.workload(), spec.sweep(),
-                spec.warmup(), spec.repeats(), spec.repeatOrder(), spec.validity(), spec.expectations(),
-                spec.kernelExpectations(), spec.deployment(), spec.source());
+        return spec.withTarget(target);
     }
 
     /** Starts the spec's server; embedded slots get the context the workload needs. */

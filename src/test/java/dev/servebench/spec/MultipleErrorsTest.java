@@ -64,8 +64,8 @@ class MultipleErrorsTest {
                 "bad.yaml:7:14: workload.input_len: expected an integer >= 1, found string '256'",
                 "bad.yaml:8:15: workload.output_len: expected an integer >= 1, found integer 0",
                 "bad.yaml:9:9: workload.seed: expected an integer (64-bit), found number 1.5",
-                "bad.yaml:12:3: unknown key 'burstines' in sweep; allowed keys: concurrency, request_rate, burstiness"
-                        + " (did you mean 'burstiness'?)",
+                "bad.yaml:12:3: unknown key 'burstines' in sweep; allowed keys: concurrency, request_rate, burstiness,"
+                        + " max_duration (did you mean 'burstiness'?)",
                 "bad.yaml:13:9: warmup: expected an integer >= 0, found integer -1",
                 "bad.yaml:15:18: validity.min_completed: expected a number in [0, 1], found number 1.5",
                 "bad.yaml:16:28: validity.max_dispatch_lag_p99_ms: expected a number >= 0, found integer -3",

@@ -35,7 +35,7 @@ class SpecErrorsTest {
         SpecException e = failure(HEAD + "expects:\n  - completed >= 1 requests @ concurrency=1\n");
 
         assertThat(e).hasMessage("bad.yaml:7:1: unknown key 'expects' in the spec; allowed keys: name, description,"
-                + " target, workload, sweep, warmup, repeats, repeat_order, validity, expect, kernels, model, hardware (did you mean"
+                + " target, workload, sweep, warmup, repeats, repeat_order, validity, metrics, client, expect, kernels, model, hardware (did you mean"
                 + " 'expect'?)");
         assertThat(e.position()).isEqualTo(new SourcePosition(Path.of("bad.yaml"), 7, 1));
         assertThat(e.problem()).startsWith("unknown key 'expects'");
@@ -198,7 +198,7 @@ class SpecErrorsTest {
     @Test
     void emptySecondDocumentAndAliases() {
         assertThat(failure("")).hasMessage("bad.yaml:1:1: the spec is empty; expected a mapping with keys name,"
-                + " description, target, workload, sweep, warmup, repeats, repeat_order, validity, expect, kernels, model, hardware");
+                + " description, target, workload, sweep, warmup, repeats, repeat_order, validity, metrics, client, expect, kernels, model, hardware");
         assertThat(failure("# nothing but a comment\n")).hasMessageStartingWith("bad.yaml:1:1: the spec is empty");
         assertThat(failure("- a\n- b\n")).hasMessageStartingWith("bad.yaml:1:1: the spec: expected a mapping with keys"
                 + " name, description,");

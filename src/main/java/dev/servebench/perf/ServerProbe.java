@@ -1,4 +1,4 @@
-package dev.servebench.cli;
+package dev.servebench.perf;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,11 +11,11 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 
-/** Checks, before any load, that the server answers, and finds its model name. */
-final class ServerProbe {
+/** Checks, before any load, that the server answers, and finds its model name and vocabulary size. */
+public final class ServerProbe {
 
     /** The server could not be reached at all; the message is one line for the user. */
-    static final class UnreachableException extends Exception {
+    public static final class UnreachableException extends IOException {
         UnreachableException(String message) {
             super(message);
         }
@@ -28,7 +28,7 @@ final class ServerProbe {
      * @param vocabSize the vocabulary size, where the model entry states it ({@code vocab_size}, as
      *                  {@code servebench serve} does; SGLang and vLLM do not)
      */
-    record ServerInfo(Optional<String> model, java.util.OptionalInt vocabSize) {
+    public record ServerInfo(Optional<String> model, java.util.OptionalInt vocabSize) {
         static final ServerInfo UNKNOWN = new ServerInfo(Optional.empty(), java.util.OptionalInt.empty());
     }
 
@@ -39,7 +39,7 @@ final class ServerProbe {
      * GETs {@code /v1/models}. Any HTTP answer proves the server is up; the first model id is returned when
      * the answer is an OpenAI model list.
      */
-    static ServerInfo describe(URI baseUrl, Optional<String> apiKey) throws UnreachableException {
+    public static ServerInfo describe(URI baseUrl, Optional<String> apiKey) throws UnreachableException {
         URI models = URI.create(stripSlash(baseUrl.toString()) + "/v1/models");
         HttpRequest.Builder request = HttpRequest.newBuilder(models).timeout(Duration.ofSeconds(30)).GET();
         apiKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));

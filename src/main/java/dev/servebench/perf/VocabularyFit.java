@@ -1,6 +1,8 @@
-package dev.servebench.cli;
+package dev.servebench.perf;
 
+import dev.servebench.spec.PromptTokenIds;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -13,38 +15,41 @@ final class VocabularyFit {
     private VocabularyFit() {}
 
     /**
-     * Returns {@code settings} with a token-id range that fits {@code vocabSize} when the server stated one
-     * and the range was not given on the command line; adds one line to {@code notes} saying where the range
-     * came from.
+     * The range to draw from; adds one line to {@code notes} saying where it came from.
+     *
+     * @param given     the spec's range ({@code --random-token-id-base}/{@code --random-vocab-span}): used as given
+     * @param assumed   the range otherwise (the defaults, or the ids the started server is known to take)
+     * @param vocabSize the vocabulary size the server stated, if it did
      */
-    static RunSettings resolve(RunSettings settings, OptionalInt vocabSize, List<String> notes) {
-        if (!settings.tokenIdPrompts()) {
-            return settings;
-        }
-        int base = settings.tokenIdBase();
-        int end = base + settings.vocabSpan();
-        if (settings.guards().vocabularyGiven()) {
+    static SpecRunner.Vocabulary resolve(Optional<PromptTokenIds> given, SpecRunner.Vocabulary assumed,
+            OptionalInt vocabSize, List<String> notes) {
+        if (given.isPresent()) {
+            int base = given.get().base();
+            int end = base + given.get().span();
             notes.add("random prompt token ids drawn from [" + base + ", " + end + ") as given"
                     + vocabSize.stream().mapToObj(v -> end > v ? "; the server's vocabulary has only " + v
                             + " ids: expect every request to be rejected" : "").findFirst().orElse(""));
-            return settings;
+            return new SpecRunner.Vocabulary(given.get().span(), base);
         }
+        int base = assumed.base();
+        int end = base + assumed.span();
         if (vocabSize.isEmpty()) {
             notes.add("random prompt token ids drawn from [" + base + ", " + end + "): assumed, the server did not"
                     + " state its vocabulary size; a model with a smaller vocabulary rejects them"
-                    + " (set --random-token-id-base/--random-vocab-span, or --prompt-format text)");
-            return settings;
+                    + " (set --random-token-id-base/--random-vocab-span, or --prompt-format text;"
+                    + " in a spec workload.token_id_base/vocab_span or prompt_format: text)");
+            return assumed;
         }
         int vocab = vocabSize.getAsInt();
         if (end <= vocab) {
             notes.add("random prompt token ids drawn from [" + base + ", " + end + "), within the server's vocabulary"
                     + " of " + vocab + " ids (vocab_size in /v1/models)");
-            return settings;
+            return assumed;
         }
         int fittedBase = Math.min(base, vocab / 8);
         notes.add("random prompt token ids drawn from [" + fittedBase + ", " + vocab + "): the server's vocabulary"
                 + " of " + vocab + " ids (vocab_size in /v1/models); the default range [" + base + ", " + end
                 + ") would not fit");
-        return settings.withVocabulary(vocab - fittedBase, fittedBase);
+        return new SpecRunner.Vocabulary(vocab - fittedBase, fittedBase);
     }
 }
