@@ -1,9 +1,7 @@
 package dev.servebench.results;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.io.IOException;
@@ -76,8 +74,7 @@ public final class RunVerdictsJson {
      * @param summary one line: what was measured against what limit, or why it was not judged (the console
      *                summary prints it)
      */
-    @JsonPropertyOrder({"name", "kind", "point", "outcome", "reason", "summary"})
-    public record Entry(String name, Kind kind, @JsonIgnore Optional<String> point, Outcome outcome, String reason,
+    public record Entry(String name, Kind kind, Optional<String> point, Outcome outcome, String reason,
                         String summary) {
         public Entry {
             Objects.requireNonNull(name, "name");
@@ -92,20 +89,22 @@ public final class RunVerdictsJson {
         }
 
         /** As verdicts.json states it; files written before {@code summary} existed read with an empty one. */
-        @JsonCreator
-        static Entry fromFile(@JsonProperty("name") String name, @JsonProperty("kind") Kind kind,
-                @JsonProperty("point") String point, @JsonProperty("outcome") Outcome outcome,
-                @JsonProperty("reason") String reason, @JsonProperty("summary") String summary) {
-            return new Entry(name, kind, Optional.ofNullable(point), outcome, reason == null ? "" : reason,
-                    summary == null ? "" : summary);
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static Entry of(Stored stored) {
+            return new Entry(stored.name(), stored.kind(), Optional.ofNullable(stored.point()), stored.outcome(),
+                    stored.reason() == null ? "" : stored.reason(), stored.summary() == null ? "" : stored.summary());
         }
 
-        /** The load point, or null for relative expectations across points. */
-        @JsonProperty("point")
-        @JsonInclude(JsonInclude.Include.ALWAYS)
-        String pointOrNull() {
-            return point.orElse(null);
+        @JsonValue
+        Stored stored() {
+            return new Stored(name, kind, point.orElse(null), outcome, reason, summary);
         }
+    }
+
+    /** An entry as the file holds it: the point null for relative expectations across points. */
+    @JsonPropertyOrder({"name", "kind", "point", "outcome", "reason", "summary"})
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record Stored(String name, Kind kind, String point, Outcome outcome, String reason, String summary) {
     }
 
     /** The file: the spec's name and every verdict, in the order they were judged. */
