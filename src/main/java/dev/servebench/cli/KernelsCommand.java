@@ -1,8 +1,6 @@
 package dev.servebench.cli;
 
 import dev.servebench.results.AtomicFiles;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.servebench.kernels.results.JmhResults;
 import dev.servebench.kernels.results.KernelFigures;
 import dev.servebench.kernels.results.KernelReport;
@@ -66,8 +64,7 @@ public final class KernelsCommand implements Runnable {
             if (output.isPresent()) {
                 Files.createDirectories(output.get());
                 AtomicFiles.write(output.get().resolve("figures.md"), markdown);
-                AtomicFiles.write(output.get().resolve("figures.json"),
-                        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report));
+                report.write(output.get());
             }
             return 0;
         }

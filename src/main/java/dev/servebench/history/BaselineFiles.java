@@ -1,10 +1,8 @@
 package dev.servebench.history;
 
-import dev.servebench.results.AtomicFiles;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.servebench.results.FileFormat;
+import dev.servebench.results.MeasurementsFile;
+import dev.servebench.telemetry.RunEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -22,8 +20,6 @@ import java.util.Map;
 public final class BaselineFiles {
 
     public static final Path DEFAULT_ROOT = Path.of("reports", "baselines");
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private BaselineFiles() {
     }
@@ -82,8 +78,8 @@ public final class BaselineFiles {
             throw new IllegalArgumentException("keep (" + keep + ") must be >= 1");
         }
         runDirectory = resolveRun(runDirectory);
-        JsonNode measurements = read(runDirectory.resolve("measurements.json"));
-        JsonNode environment = read(runDirectory.resolve("environment.json"));
+        MeasurementsFile measurements = MeasurementsFile.read(runDirectory.resolve(MeasurementsFile.FILE));
+        RunEnvironment environment = RunEnvironment.read(runDirectory.resolve(RunEnvironment.FILE));
         RunSamples samples = RunSamples.of(measurements, environment, runDirectory.toString());
         if (!samples.allValid()) {
             throw new IllegalArgumentException(runDirectory + " has invalid load points ("
@@ -92,43 +88,24 @@ public final class BaselineFiles {
         }
         Path file = baselineFor(samples, root);
         String source = runDirectory.toAbsolutePath().normalize().toString();
-        List<JsonNode> runs = new ArrayList<>();
+        List<BaselineFile.Run> runs = new ArrayList<>();
         if (Files.isRegularFile(file)) {
-            for (JsonNode run : storedRuns(read(file))) {
-                if (!run.path("source_run").asText().equals(source)) {
+            for (BaselineFile.Run run : BaselineFile.read(file).runs()) {
+                if (!run.sourceRun().equals(source)) {
                     runs.add(run);
                 }
             }
         }
-        ObjectNode added = JSON.createObjectNode();
-        added.put("source_run", source);
-        added.set("measurements", measurements);
-        runs.add(added);
-        ObjectNode baseline = JSON.createObjectNode();
-        baseline.set("environment", environment);
-        baseline.putArray("runs").addAll(runs.subList(Math.max(0, runs.size() - keep), runs.size()));
-        AtomicFiles.write(file, JSON.writeValueAsString(baseline));
+        runs.add(new BaselineFile.Run(source, measurements));
+        new BaselineFile(FileFormat.BASELINE.id(), environment, runs.subList(Math.max(0, runs.size() - keep),
+                runs.size())).write(file);
         return file;
-    }
-
-    /** The stored runs, oldest first; a file of the one-run format holds one. */
-    private static List<JsonNode> storedRuns(JsonNode baseline) {
-        List<JsonNode> runs = new ArrayList<>();
-        if (baseline.has("runs")) {
-            baseline.path("runs").forEach(runs::add);
-        } else {
-            ObjectNode single = JSON.createObjectNode();
-            single.put("source_run", baseline.path("source_run").asText(""));
-            single.set("measurements", baseline.path("measurements"));
-            runs.add(single);
-        }
-        return runs;
     }
 
     public static RunSamples readRun(Path runDirectory) throws IOException {
         runDirectory = resolveRun(runDirectory);
-        return RunSamples.of(read(runDirectory.resolve("measurements.json")),
-                read(runDirectory.resolve("environment.json")), runDirectory.toString());
+        return RunSamples.of(MeasurementsFile.read(runDirectory.resolve(MeasurementsFile.FILE)),
+                RunEnvironment.read(runDirectory.resolve(RunEnvironment.FILE)), runDirectory.toString());
     }
 
     /**
@@ -136,13 +113,12 @@ public final class BaselineFiles {
      * valid when it is valid in every run).
      */
     public static RunSamples readBaseline(Path file) throws IOException {
-        JsonNode baseline = read(file);
-        JsonNode environment = baseline.path("environment");
+        BaselineFile baseline = BaselineFile.read(file);
         RunSamples first = null;
         Map<String, Map<String, List<Double>>> pooled = new LinkedHashMap<>();
         Map<String, Boolean> valid = new LinkedHashMap<>();
-        for (JsonNode run : storedRuns(baseline)) {
-            RunSamples samples = RunSamples.of(run.path("measurements"), environment, file.toString());
+        for (BaselineFile.Run run : baseline.runs()) {
+            RunSamples samples = RunSamples.of(run.measurements(), baseline.environment(), file.toString());
             first = first == null ? samples : first;
             for (RunSamples.PointSamples point : samples.points()) {
                 valid.merge(point.point(), point.valid(), Boolean::logicalAnd);
@@ -166,14 +142,5 @@ public final class BaselineFiles {
             points.add(new RunSamples.PointSamples(point, valid.get(point), arrays));
         });
         return new RunSamples(first.spec(), first.specSha256(), first.fingerprint(), points);
-    }
-
-    private static JsonNode read(Path file) throws IOException {
-        try {
-            return JSON.readTree(file.toFile());
-        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-            throw new NoSuchFileException(file.toString(), null, "not found; expected a perf run directory"
-                    + " (reports/perf/<spec>-<time>/) or a baseline file");
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.servebench.history;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.servebench.results.MeasurementsFile;
+import dev.servebench.telemetry.RunEnvironment;
 import dev.servebench.telemetry.MachineSpeedProbe;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,34 +45,25 @@ public record RunSamples(String spec, String specSha256, String fingerprint, Lis
         return points.stream().allMatch(PointSamples::valid);
     }
 
-    /** From the two JSON documents a perf run writes; {@code source} names them in errors. */
-    public static RunSamples of(JsonNode measurements, JsonNode environment, String source) {
-        String spec = text(measurements, "spec", source);
-        String sha = text(measurements, "spec_sha256", source);
-        String fingerprint = text(environment, "fingerprint", source + " (environment)");
-        if (!sha.equals(text(environment, "spec_sha256", source + " (environment)"))) {
+    /** From the two files a perf run writes; {@code source} names them in errors. */
+    public static RunSamples of(MeasurementsFile measurements, RunEnvironment environment, String source) {
+        if (measurements.specSha256().isEmpty()) {
+            throw new IllegalArgumentException(source + ": missing \"spec_sha256\"; expected a perf run's"
+                    + " measurements.json (./mvnw verify -Pperf writes it)");
+        }
+        if (!measurements.specSha256().equals(environment.specSha256())) {
             throw new IllegalArgumentException(source + ": measurements and environment name different spec hashes");
         }
         List<PointSamples> points = new ArrayList<>();
-        for (JsonNode point : measurements.path("points")) {
+        for (MeasurementsFile.Point point : measurements.points()) {
             Map<String, List<Double>> values = new LinkedHashMap<>();
-            for (JsonNode repeat : point.path("repeats")) {
-                repeat.properties().forEach(e -> values.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
-                        .add(e.getValue().asDouble()));
+            for (Map<String, Double> repeat : point.repeats()) {
+                repeat.forEach((metric, value) -> values.computeIfAbsent(metric, k -> new ArrayList<>()).add(value));
             }
             Map<String, double[]> metrics = new LinkedHashMap<>();
             values.forEach((metric, list) -> metrics.put(metric, list.stream().mapToDouble(Double::doubleValue).toArray()));
-            points.add(new PointSamples(text(point, "point", source), point.path("valid").asBoolean(false), metrics));
+            points.add(new PointSamples(point.point(), point.valid(), metrics));
         }
-        return new RunSamples(spec, sha, fingerprint, points);
-    }
-
-    private static String text(JsonNode node, String field, String source) {
-        JsonNode value = node.get(field);
-        if (value == null || !value.isTextual() || value.asText().isEmpty()) {
-            throw new IllegalArgumentException(source + ": missing \"" + field + "\"; expected a perf run's"
-                    + " measurements.json and environment.json (./mvnw verify -Pperf writes them)");
-        }
-        return value.asText();
+        return new RunSamples(measurements.spec(), measurements.specSha256(), environment.fingerprint(), points);
     }
 }

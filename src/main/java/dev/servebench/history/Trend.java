@@ -1,6 +1,5 @@
 package dev.servebench.history;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.servebench.baseline.ChangePoint;
 import dev.servebench.baseline.ChangePointOptions;
 import dev.servebench.baseline.ChangePoints;
@@ -34,8 +33,8 @@ public final class Trend {
     public static List<Shift> shifts(List<RunHistory.Entry> entries, ChangePointOptions options) {
         Set<String> series = new LinkedHashSet<>();
         for (RunHistory.Entry entry : entries) {
-            entry.medians().properties().forEach(point -> point.getValue().properties()
-                    .forEach(metric -> series.add(point.getKey() + "\u0000" + metric.getKey())));
+            entry.medians().forEach((point, metrics) -> metrics.keySet()
+                    .forEach(metric -> series.add(point + "\u0000" + metric)));
         }
         List<Shift> shifts = new ArrayList<>();
         for (String key : series) {
@@ -44,9 +43,9 @@ public final class Trend {
             List<Double> values = new ArrayList<>();
             List<String> commits = new ArrayList<>();
             for (RunHistory.Entry entry : entries) {
-                JsonNode value = entry.medians().path(point).path(metric);
-                if (value.isNumber() && Double.isFinite(value.asDouble())) {
-                    values.add(value.asDouble());
+                java.util.OptionalDouble value = entry.median(point, metric);
+                if (value.isPresent()) {
+                    values.add(value.getAsDouble());
                     commits.add(entry.commit());
                 }
             }

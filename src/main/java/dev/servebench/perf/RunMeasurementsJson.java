@@ -8,18 +8,17 @@ import dev.servebench.telemetry.gpu.PhaseEnergy;
 import java.util.Optional;
 import dev.servebench.results.PointMeasurement;
 
-import dev.servebench.results.AtomicFiles;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.servebench.results.FileFormat;
+import dev.servebench.results.MeasurementsFile;
 import dev.servebench.metric.MetricId;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.telemetry.MachineSpeedProbe;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -30,8 +29,6 @@ import java.util.OptionalDouble;
  * point, so an interrupted run keeps what it measured.
  */
 public final class RunMeasurementsJson {
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /**
      * A measured point, whether its validity conditions all held, and the GPUs' energy over its last repeat
@@ -74,10 +71,10 @@ public final class RunMeasurementsJson {
     public synchronized void add(PointMeasurement measurement, boolean valid, Optional<PhaseEnergy> energy)
             throws IOException {
         entries.add(new Entry(measurement, valid, energy));
-        AtomicFiles.write(file, JSON.writeValueAsString(toJson(spec, target, entries, measuredHardware)));
+        toJson(spec, target, entries, measuredHardware).write(file);
     }
 
-    static ObjectNode toJson(PerformanceSpec spec, String target, List<Entry> entries) {
+    static MeasurementsFile toJson(PerformanceSpec spec, String target, List<Entry> entries) {
         return toJson(spec, target, entries, MeasuredHardware.NONE);
     }
 
@@ -91,28 +88,13 @@ public final class RunMeasurementsJson {
                 measurement.median(MetricId.OUTPUT_THROUGHPUT), measurement.median(MetricId.MEAN_ITL_MS));
     }
 
-    static ObjectNode toJson(PerformanceSpec spec, String target, List<Entry> entries,
+    static MeasurementsFile toJson(PerformanceSpec spec, String target, List<Entry> entries,
             MeasuredHardware measuredHardware) {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("spec", spec.name());
-        root.put("spec_sha256", spec.source().sha256());
-        root.put("target", target);
-        root.put("repeats", spec.repeats());
-        root.put("repeat_order", spec.repeatOrder().label());
-        ArrayNode points = root.putArray("points");
+        List<MeasurementsFile.Point> points = new ArrayList<>();
         for (Entry entry : entries) {
-            ObjectNode point = points.addObject();
-            point.put("point", entry.measurement().key().toString());
-            point.put("requested", entry.measurement().requested());
-            point.put("valid", entry.valid());
-            entry.energy().ifPresent(energy -> point.set("energy", energy(energy, entry.measurement())));
-            if (spec.deployment().isPresent()) {
-                point.set(RooflineJson.KEY, RooflineJson.toJson(spec.deployment().get(),
-                        roofline(spec, entry.measurement(), measuredHardware)));
-            }
-            ArrayNode repeats = point.putArray("repeats");
+            List<Map<String, Double>> repeats = new ArrayList<>();
             for (PointMeasurement.Repeat repeat : entry.measurement().repeats()) {
-                ObjectNode values = repeats.addObject();
+                Map<String, Double> values = new LinkedHashMap<>();
                 for (MetricId metric : MetricId.values()) {
                     OptionalDouble value = repeat.summary().value(metric);
                     if (value.isPresent() && Double.isFinite(value.getAsDouble())) {
@@ -120,38 +102,32 @@ public final class RunMeasurementsJson {
                     }
                 }
                 values.put(MachineSpeedProbe.SAMPLE_KEY, repeat.machineProbeMs());
+                repeats.add(values);
             }
+            points.add(new MeasurementsFile.Point(entry.measurement().key().toString(), entry.measurement().requested(),
+                    entry.valid(), entry.energy().map(energy -> energy(energy, entry.measurement())).orElse(null),
+                    spec.deployment().map(deployment -> RooflineJson.of(deployment,
+                            roofline(spec, entry.measurement(), measuredHardware))).orElse(null),
+                    repeats));
         }
-        return root;
+        return new MeasurementsFile(FileFormat.MEASUREMENTS.id(), spec.name(), spec.source().sha256(), target,
+                spec.repeats(), spec.repeatOrder().label(), points);
     }
 
     /** Of the last repeat, whose GPU samples these are, with that repeat's output tokens. */
-    static ObjectNode energy(PhaseEnergy energy, PointMeasurement measurement) {
-        ObjectNode node = JSON.createObjectNode();
+    static MeasurementsFile.Energy energy(PhaseEnergy energy, PointMeasurement measurement) {
         OptionalDouble outputTokens = measurement.repeats().getLast().summary().value(MetricId.TOTAL_OUTPUT_TOKENS);
-        node.put("repeat", measurement.repeats().size());
-        node.put("seconds", energy.seconds());
-        node.put("total_joules", energy.totalJoules());
-        putOptional(node, "output_tokens_per_joule", energy.outputTokensPerJoule(outputTokens));
-        putOptional(node, "share_of_power_limit", energy.shareOfPowerLimit());
-        ArrayNode gpus = node.putArray("gpus");
+        List<MeasurementsFile.Gpu> gpus = new ArrayList<>();
         for (PhaseEnergy.GpuEnergy gpu : energy.gpus()) {
-            ObjectNode g = gpus.addObject();
-            g.put("index", gpu.index());
-            g.put("joules", gpu.joules());
-            g.put("mean_power_w", gpu.meanPowerW());
-            putOptional(g, "power_limit_w", gpu.powerLimitW());
-            putOptional(g, "share_of_power_limit", gpu.shareOfPowerLimit());
+            gpus.add(new MeasurementsFile.Gpu(gpu.index(), gpu.joules(), gpu.meanPowerW(), boxed(gpu.powerLimitW()),
+                    boxed(gpu.shareOfPowerLimit())));
         }
-        node.put("description", energy.describe(outputTokens));
-        return node;
+        return new MeasurementsFile.Energy(measurement.repeats().size(), energy.seconds(), energy.totalJoules(),
+                boxed(energy.outputTokensPerJoule(outputTokens)), boxed(energy.shareOfPowerLimit()), gpus,
+                energy.describe(outputTokens));
     }
 
-    private static void putOptional(ObjectNode node, String key, OptionalDouble value) {
-        if (value.isPresent()) {
-            node.put(key, value.getAsDouble());
-        } else {
-            node.putNull(key);
-        }
+    private static Double boxed(OptionalDouble value) {
+        return value.isPresent() ? value.getAsDouble() : null;
     }
 }

@@ -1,10 +1,9 @@
 package dev.servebench.results;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.servebench.results.AtomicFiles;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,10 +20,27 @@ import java.util.Optional;
  */
 public final class RunVerdictsJson {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     /** {@code KERNEL}: a line of the spec's {@code kernels} list, judged on the kernel run before the suite. */
-    public enum Kind { VALIDITY, CROSS_CHECK, EXPECTATION, KERNEL }
+    public enum Kind {
+        VALIDITY, CROSS_CHECK, EXPECTATION, KERNEL;
+
+        /** The spelling in verdicts.json: validity, cross_check, expectation or kernel. */
+        @JsonValue
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        @JsonCreator
+        public static Kind parse(String text) {
+            for (Kind kind : values()) {
+                if (kind.id().equals(text)) {
+                    return kind;
+                }
+            }
+            throw new IllegalArgumentException("kind \"" + text + "\"; expected validity, cross_check, expectation"
+                    + " or kernel");
+        }
+    }
 
     /**
      * {@code NOT_JUDGED}: the point was valid but a value the check reads is absent, NaN or infinite (e.g.
@@ -36,10 +52,12 @@ public final class RunVerdictsJson {
         PASS, FAIL, NOT_JUDGED, INVALID;
 
         /** The spelling in verdicts.json: pass, fail, not_judged or invalid. */
+        @JsonValue
         public String id() {
             return name().toLowerCase(Locale.ROOT);
         }
 
+        @JsonCreator
         public static Outcome parse(String text) {
             for (Outcome outcome : values()) {
                 if (outcome.id().equals(text)) {
@@ -69,6 +87,40 @@ public final class RunVerdictsJson {
                 throw new IllegalArgumentException("summary of " + name + " must be one line: " + summary);
             }
         }
+
+        /** As verdicts.json states it; files written before {@code summary} existed read with an empty one. */
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static Entry of(Stored stored) {
+            return new Entry(stored.name(), stored.kind(), Optional.ofNullable(stored.point()), stored.outcome(),
+                    stored.reason() == null ? "" : stored.reason(), stored.summary() == null ? "" : stored.summary());
+        }
+
+        @JsonValue
+        Stored stored() {
+            return new Stored(name, kind, point.orElse(null), outcome, reason, summary);
+        }
+    }
+
+    /** An entry as the file holds it: the point null for relative expectations across points. */
+    @JsonPropertyOrder({"name", "kind", "point", "outcome", "reason", "summary"})
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record Stored(String name, Kind kind, String point, Outcome outcome, String reason, String summary) {
+    }
+
+    /** The file: the spec's name and every verdict, in the order they were judged. */
+    @JsonPropertyOrder({"format", "spec", "verdicts"})
+    public record Document(String format, String spec, List<Entry> verdicts) {
+        public static final String FILE = "verdicts.json";
+
+        public Document {
+            format = FileFormat.VERDICTS.accept(format);
+            Objects.requireNonNull(spec, "missing \"spec\"");
+            verdicts = List.copyOf(Objects.requireNonNull(verdicts, "missing \"verdicts\""));
+        }
+
+        public static Document read(Path file) throws IOException {
+            return FormatJson.read(file, FileFormat.VERDICTS, Document.class);
+        }
     }
 
     private final Path file;
@@ -82,7 +134,7 @@ public final class RunVerdictsJson {
 
     public synchronized void add(Entry entry) throws IOException {
         entries.add(Objects.requireNonNull(entry, "entry"));
-        AtomicFiles.write(file, JSON.writeValueAsString(toJson(spec, entries)));
+        FormatJson.write(file, toJson(spec, entries));
     }
 
     /** What was recorded so far, in order. */
@@ -90,19 +142,7 @@ public final class RunVerdictsJson {
         return List.copyOf(entries);
     }
 
-    static ObjectNode toJson(String spec, List<Entry> entries) {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("spec", spec);
-        ArrayNode verdicts = root.putArray("verdicts");
-        for (Entry entry : entries) {
-            ObjectNode node = verdicts.addObject();
-            node.put("name", entry.name());
-            node.put("kind", entry.kind().name().toLowerCase(Locale.ROOT));
-            entry.point().ifPresentOrElse(p -> node.put("point", p), () -> node.putNull("point"));
-            node.put("outcome", entry.outcome().id());
-            node.put("reason", entry.reason());
-            node.put("summary", entry.summary());
-        }
-        return root;
+    static Document toJson(String spec, List<Entry> entries) {
+        return new Document(FileFormat.VERDICTS.id(), spec, entries);
     }
 }

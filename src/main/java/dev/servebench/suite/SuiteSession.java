@@ -5,8 +5,8 @@ import dev.servebench.kernels.results.KernelMeasurementsJson;
 import dev.servebench.logging.LogFile;
 import dev.servebench.metric.MetricId;
 import dev.servebench.perf.PointOutcome;
-import dev.servebench.perf.RunEnvironment;
 import dev.servebench.perf.RunMeasurementsJson;
+import dev.servebench.telemetry.RunEnvironment;
 import dev.servebench.perf.SpecRunner;
 import dev.servebench.report.RunSummary;
 import dev.servebench.results.PointMeasurement;
@@ -20,7 +20,6 @@ import dev.servebench.spec.KernelMeasurements;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.RepeatOrder;
-import dev.servebench.telemetry.TelemetryJson;
 import dev.servebench.telemetry.gpu.GpuInventory;
 import dev.servebench.telemetry.gpu.PhaseEnergy;
 import dev.servebench.verdict.PointValidity;
@@ -197,7 +196,7 @@ final class SuiteSession implements AutoCloseable {
                 server.describe(), server.model().orElse(""), GpuInventory.query(), RunEnvironment.localCpuModel(),
                 Runtime.getRuntime().availableProcessors(), Runtime.version().toString(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version"), Commit.current().orElse(""));
-        TelemetryJson.write(output.resolve("environment.json"), environment);
+        environment.write(output);
     }
 
     /** The server-side view of {@code key}'s last repeat, once measured. */

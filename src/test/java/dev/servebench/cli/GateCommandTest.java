@@ -45,7 +45,7 @@ class GateCommandTest {
     @Test
     void aTwentyFivePercentSlowdownFailsBothMetricsAndNamesTheEvidence() throws IOException {
         // Beyond every default tolerance (throughput 5 %, p99 latency 15 %), with three repeats a side.
-        Path run = RunFixtures.run(directory, "slow", true, 1.25, RunFixtures.FINGERPRINT);
+        Path run = RunFixtures.run(directory, "slow", true, 1.25, RunFixtures.MACHINE);
 
         assertThat(cli.execute("gate", "--run", run.toString(), "--baseline", baseline.toString()))
                 .isEqualTo(GateCommand.REGRESSION);
@@ -59,7 +59,7 @@ class GateCommandTest {
     @Test
     void aSteadyMachineIsReportedAndTheServersNumbersAreJudged() throws IOException {
         Path probed = probedBaseline();
-        Path run = RunFixtures.run(directory, "slow-server", true, 1.25, RunFixtures.FINGERPRINT, 1.01);
+        Path run = RunFixtures.run(directory, "slow-server", true, 1.25, RunFixtures.MACHINE, 1.01);
 
         assertThat(cli.execute("gate", "--run", run.toString(), "--baseline", probed.toString()))
                 .isEqualTo(GateCommand.REGRESSION);
@@ -74,7 +74,7 @@ class GateCommandTest {
     void aRunOnAMachineTwentyPercentFasterIsInvalidAndItsComparisonsAreShownNotJudged() throws IOException {
         Path probed = probedBaseline();
         // The server is 25 % slower, the machine 20 % faster: neither "regression" nor "no change" would be true.
-        Path run = RunFixtures.run(directory, "fast-machine", true, 1.25, RunFixtures.FINGERPRINT, 0.8);
+        Path run = RunFixtures.run(directory, "fast-machine", true, 1.25, RunFixtures.MACHINE, 0.8);
 
         assertThat(cli.execute("gate", "--run", run.toString(), "--baseline", probed.toString()))
                 .isEqualTo(GateCommand.INVALID_RUN);
@@ -90,14 +90,14 @@ class GateCommandTest {
 
     /** A baseline of one run whose machine speed probe read about 40 ms. */
     private Path probedBaseline() throws IOException {
-        return BaselineFiles.update(RunFixtures.run(directory, "probed-base", true, 1.0, RunFixtures.FINGERPRINT, 1.0),
+        return BaselineFiles.update(RunFixtures.run(directory, "probed-base", true, 1.0, RunFixtures.MACHINE, 1.0),
                 directory.resolve("probed-baselines"));
     }
 
     @Test
     void findsTheNewestRunAndItsBaselineByFingerprint() throws IOException {
         Path runs = Files.createDirectories(directory.resolve("perf"));
-        RunFixtures.run(runs, "demo-20261201-000000", true, 1.25, RunFixtures.FINGERPRINT);
+        RunFixtures.run(runs, "demo-20261201-000000", true, 1.25, RunFixtures.MACHINE);
         Path newest = RunFixtures.run(runs, "demo-20261202-000000", true);
         Files.setLastModifiedTime(newest.resolve("measurements.json"),
                 java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
@@ -117,7 +117,7 @@ class GateCommandTest {
         Path elsewhere = RunFixtures.run(directory, "other-machine", true, 1.0, "fedcba9876543210");
         assertThat(cli.execute("gate", "--run", elsewhere.toString(), "--baseline", baseline.toString()))
                 .isEqualTo(GateCommand.BAD_INPUT);
-        assertThat(err.toString()).contains("fingerprint fedcba9876543210 differs");
+        assertThat(err.toString()).contains("fingerprint " + RunFixtures.fingerprint("fedcba9876543210") + " differs");
     }
 
     @Test

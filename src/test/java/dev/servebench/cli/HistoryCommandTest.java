@@ -25,7 +25,7 @@ class HistoryCommandTest {
         for (int night = 0; night < 24; night++) {
             // Small deterministic wobble, then a 20 % slowdown from night 12 on.
             double slowdown = (night < 12 ? 1.0 : 1.2) * (1 + 0.01 * ((night * 7) % 5 - 2));
-            Path run = RunFixtures.run(directory, "night-" + night, true, slowdown, RunFixtures.FINGERPRINT);
+            Path run = RunFixtures.run(directory, "night-" + night, true, slowdown, RunFixtures.MACHINE);
             assertThat(cli.execute("history", "append", "--from", run.toString(), "--root", root.toString())).isZero();
         }
         Path history = root.resolve("demo.jsonl");
@@ -47,7 +47,7 @@ class HistoryCommandTest {
         Path root = directory.resolve("history");
         for (int night = 0; night < 24; night++) {
             Path run = RunFixtures.run(directory, "night-" + night, true, 1 + 0.01 * ((night * 7) % 5 - 2),
-                    RunFixtures.FINGERPRINT);
+                    RunFixtures.MACHINE);
             cli.execute("history", "append", "--from", run.toString(), "--root", root.toString());
         }
         assertThat(cli.execute("history", "trend", "--history", root.resolve("demo.jsonl").toString())).isZero();

@@ -19,9 +19,9 @@ class BaselineFilesTest {
 
         Path file = BaselineFiles.update(run, directory.resolve("baselines"));
 
-        assertThat(file).isEqualTo(directory.resolve("baselines").resolve("demo").resolve("0123456789abcdef.json"));
+        assertThat(file).isEqualTo(directory.resolve("baselines").resolve("demo").resolve(RunFixtures.FINGERPRINT + ".json"));
         RunSamples baseline = BaselineFiles.readBaseline(file);
-        assertThat(baseline.fingerprint()).isEqualTo("0123456789abcdef");
+        assertThat(baseline.fingerprint()).isEqualTo(RunFixtures.FINGERPRINT);
         assertThat(baseline.point("concurrency=8")).hasValueSatisfying(point -> {
             assertThat(point.valid()).isTrue();
             assertThat(point.metrics().get("output_throughput")).containsExactly(100.0, 104.0, 98.0);
@@ -43,7 +43,7 @@ class BaselineFilesTest {
         Path root = directory.resolve("baselines");
         Path file = null;
         for (int i = 1; i <= 4; i++) {
-            file = BaselineFiles.update(RunFixtures.run(directory, "run-" + i, true, i, RunFixtures.FINGERPRINT), root, 3);
+            file = BaselineFiles.update(RunFixtures.run(directory, "run-" + i, true, i, RunFixtures.MACHINE), root, 3);
         }
         BaselineFiles.update(directory.resolve("run-4"), root, 3);
 

@@ -113,4 +113,17 @@ class RecordJsonlTest {
         assertThat(List.of(success().chunks().tokenEventCount(), success().chunks().firstTokenEvent()))
                 .containsExactly(3, 1);
     }
+
+    @Test
+    void aLineOfAnotherRecordsFormatIsRefusedAndVersionOneLinesCarryNone() throws IOException {
+        assertThat(RecordJsonl.toLine(success())).doesNotContain("format");
+        Path file = dir.resolve("newer.records.jsonl");
+        Files.writeString(file, RecordJsonl.toLine(success()).replace("{\"success\"",
+                "{\"format\":\"servebench-records/2\",\"success\"") + "\n");
+        assertThatThrownBy(() -> RecordJsonl.read(file)).hasMessageContaining(file + ":1")
+                .hasMessageContaining("format servebench-records/2 is not servebench-records/1");
+        Files.writeString(file, RecordJsonl.toLine(success()).replace("{\"success\"",
+                "{\"format\":\"servebench-records/1\",\"success\"") + "\n");
+        assertThat(RecordJsonl.read(file)).containsExactly(success());
+    }
 }

@@ -1,8 +1,5 @@
 package dev.servebench.kernels.results;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.servebench.roofline.MeasuredHardware;
 import dev.servebench.roofline.Sourced;
 import java.io.IOException;
@@ -24,9 +21,6 @@ import java.util.Optional;
  */
 public record KernelMeasuredHardware(KernelReport report, String file) implements MeasuredHardware {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
     public KernelMeasuredHardware {
         Objects.requireNonNull(report, "report");
         Objects.requireNonNull(file, "file");
@@ -34,13 +28,8 @@ public record KernelMeasuredHardware(KernelReport report, String file) implement
 
     /** {@code figures.json} as {@code servebench kernels figures --output DIR} writes it, or a directory holding it. */
     public static KernelMeasuredHardware read(Path path) throws IOException {
-        Path file = Files.isDirectory(path) ? path.resolve("figures.json") : path;
-        try {
-            return new KernelMeasuredHardware(JSON.readValue(file.toFile(), KernelReport.class), file.toString());
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException(file + ": not a kernels figures.json (" + e.getOriginalMessage()
-                    + "); servebench kernels figures JMH.json --output DIR writes one");
-        }
+        Path file = Files.isDirectory(path) ? path.resolve(KernelReport.FILE) : path;
+        return new KernelMeasuredHardware(KernelReport.read(file), file.toString());
     }
 
     @Override

@@ -1,14 +1,10 @@
 package dev.servebench.kernels.results;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.servebench.metric.KernelBenchmark;
 import dev.servebench.metric.KernelMetric;
-import dev.servebench.results.AtomicFiles;
+import dev.servebench.results.FileFormat;
+import dev.servebench.results.FormatJson;
 import dev.servebench.spec.KernelMeasurements;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 import java.util.Optional;
 
 /**
@@ -25,15 +23,13 @@ import java.util.Optional;
  * iteration per fork (the repeats a later gate or history can use). The runner writes it beside
  * {@code figures.json}; the perf suite reads it to judge the kernel expectations.
  * <pre>
- * {"run": "…", "figures": [{"metric": "moe_gflops", "unit": "GFLOP/s", "parameters": {"backend": "native", …},
+ * {"format": "servebench-kernel-measurements/1", "run": "…", "figures": [{"metric": "moe_gflops", "unit": "GFLOP/s", "parameters": {"backend": "native", …},
  *   "value": 130.2, "forks": [[128.9, 130.2, 131.0]]}, …]}
  * </pre>
  */
 public final class KernelMeasurementsJson {
 
     public static final String FILE_NAME = "kernel-measurements.json";
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private KernelMeasurementsJson() {
     }
@@ -61,22 +57,52 @@ public final class KernelMeasurementsJson {
         return values;
     }
 
+    /**
+     * The file (format {@code servebench-kernel-measurements/1}).
+     *
+     * @param run one line saying which run it was (library, machine, mode)
+     */
+    @JsonPropertyOrder({"format", "run", "figures"})
+    public record Document(String format, String run, List<Figure> figures) {
+        public Document {
+            format = FileFormat.KERNEL_MEASUREMENTS.accept(format);
+            run = run == null ? "" : run;
+            figures = List.copyOf(Objects.requireNonNull(figures, "no \"figures\" array; expected a " + FILE_NAME));
+        }
+    }
+
+    /**
+     * One kernel figure at one parameter point: the value from the median time, and each iteration's figure per
+     * fork. A value that is not a number is written as Jackson spells it ("NaN") and read back as such.
+     */
+    @JsonPropertyOrder({"metric", "unit", "parameters", "value", "forks"})
+    public record Figure(String metric, String unit, Map<String, String> parameters, double value,
+            List<List<Double>> forks) {
+        public Figure {
+            String id = metric;
+            KernelMetric.byId(id == null ? "" : id).orElseThrow(() -> new IllegalArgumentException(
+                    "unknown kernel metric \"" + id + "\""));
+            unit = unit == null ? "" : unit;
+            parameters = java.util.Collections.unmodifiableMap(new TreeMap<>(parameters == null ? Map.of()
+                    : parameters));
+            forks = forks == null ? List.of() : forks.stream().map(List::copyOf).toList();
+        }
+
+        static Figure of(KernelMeasurements.Value value) {
+            return new Figure(value.metric().id(), value.metric().unit().symbol(), value.parameters(), value.value(),
+                    value.forks());
+        }
+
+        KernelMeasurements.Value measurement() {
+            return new KernelMeasurements.Value(KernelMetric.byId(metric).orElseThrow(), new LinkedHashMap<>(parameters),
+                    value, forks);
+        }
+    }
+
     /** @param run one line saying which run it was (library, machine, mode) */
     public static void write(Path file, String run, List<KernelMeasurements.Value> values) throws IOException {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("run", run);
-        ArrayNode figures = root.putArray("figures");
-        for (KernelMeasurements.Value value : values) {
-            ObjectNode node = figures.addObject();
-            node.put("metric", value.metric().id());
-            node.put("unit", value.metric().unit().symbol());
-            ObjectNode parameters = node.putObject("parameters");
-            new java.util.TreeMap<>(value.parameters()).forEach(parameters::put);
-            node.put("value", value.value());
-            ArrayNode forks = node.putArray("forks");
-            value.forks().forEach(fork -> fork.forEach(forks.addArray()::add));
-        }
-        AtomicFiles.write(file, JSON.writeValueAsString(root));
+        FormatJson.write(file, new Document(FileFormat.KERNEL_MEASUREMENTS.id(), run,
+                values.stream().map(Figure::of).toList()));
     }
 
     /**
@@ -91,47 +117,7 @@ public final class KernelMeasurementsJson {
             return KernelMeasurements.absent("no kernel results at " + file + " (the kernel benchmark runner writes "
                     + FILE_NAME + " into its --output directory)");
         }
-        JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException(file + ": not JSON (" + e.getOriginalMessage() + "); expected a "
-                    + FILE_NAME);
-        }
-        JsonNode figures = root.path("figures");
-        if (!figures.isArray()) {
-            throw new IllegalArgumentException(file + ": no \"figures\" array; expected a " + FILE_NAME);
-        }
-        List<KernelMeasurements.Value> values = new ArrayList<>();
-        int index = 0;
-        for (JsonNode figure : figures) {
-            String where = file + ": figures[" + index++ + "]";
-            String id = figure.path("metric").asText("");
-            KernelMetric metric = KernelMetric.byId(id).orElseThrow(() -> new IllegalArgumentException(where
-                    + ": unknown kernel metric \"" + id + "\""));
-            Map<String, String> parameters = new LinkedHashMap<>();
-            figure.path("parameters").properties().forEach(p -> parameters.put(p.getKey(), p.getValue().asText()));
-            List<List<Double>> forks = new ArrayList<>();
-            for (JsonNode fork : figure.path("forks")) {
-                List<Double> iterations = new ArrayList<>();
-                fork.forEach(v -> iterations.add(number(v, where)));
-                forks.add(iterations);
-            }
-            values.add(new KernelMeasurements.Value(metric, parameters, number(figure.path("value"), where), forks));
-        }
-        return KernelMeasurements.of(file.toString(), values);
-    }
-
-    /** A number, or Jackson's spelling of a value that is none ("NaN", "Infinity"): judged as not a number. */
-    private static double number(JsonNode node, String where) {
-        if (node.isNumber()) {
-            return node.asDouble();
-        }
-        return switch (node.asText("")) {
-            case "NaN" -> Double.NaN;
-            case "Infinity" -> Double.POSITIVE_INFINITY;
-            case "-Infinity" -> Double.NEGATIVE_INFINITY;
-            default -> throw new IllegalArgumentException(where + ": " + node + " is not a number");
-        };
+        Document document = FormatJson.read(file, FileFormat.KERNEL_MEASUREMENTS, Document.class);
+        return KernelMeasurements.of(file.toString(), document.figures().stream().map(Figure::measurement).toList());
     }
 }

@@ -1,18 +1,53 @@
 package dev.servebench.kernels.results;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.servebench.results.FileFormat;
+import dev.servebench.results.FormatJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
-/** Everything derived from one kernel benchmark run; renders as Markdown tables. */
-public record KernelReport(List<CopyFigure> copies, List<DequantFigure> dequant, List<MoeFigure> moe,
+/**
+ * Everything derived from one kernel benchmark run; renders as Markdown tables. Its JSON is the kernels run's
+ * {@value #FILE} (format {@code servebench-kernel-figures/1}), which the HTML report and the roofline's
+ * measured hardware read.
+ */
+@JsonPropertyOrder({"format", "copies", "dequant", "moe", "allreduce"})
+public record KernelReport(String format, List<CopyFigure> copies, List<DequantFigure> dequant, List<MoeFigure> moe,
         List<AllreduceFigure> allreduce) {
 
+    public static final String FILE = "figures.json";
+
+    public KernelReport(List<CopyFigure> copies, List<DequantFigure> dequant, List<MoeFigure> moe,
+            List<AllreduceFigure> allreduce) {
+        this(FileFormat.KERNEL_FIGURES.id(), copies, dequant, moe, allreduce);
+    }
+
     public KernelReport {
-        copies = List.copyOf(copies);
-        dequant = List.copyOf(dequant);
-        moe = List.copyOf(moe);
-        allreduce = List.copyOf(allreduce);
+        format = FileFormat.KERNEL_FIGURES.accept(format);
+        copies = List.copyOf(copies == null ? List.of() : copies);
+        dequant = List.copyOf(dequant == null ? List.of() : dequant);
+        moe = List.copyOf(moe == null ? List.of() : moe);
+        allreduce = List.copyOf(allreduce == null ? List.of() : allreduce);
+    }
+
+    /** Writes {@value #FILE} into {@code directory}. */
+    public void write(Path directory) throws IOException {
+        FormatJson.write(directory.resolve(FILE), this);
+    }
+
+    /** A {@value #FILE}, or a directory holding one; a malformed file names itself and who writes one. */
+    public static KernelReport read(Path path) throws IOException {
+        Path file = Files.isDirectory(path) ? path.resolve(FILE) : path;
+        try {
+            return FormatJson.read(file, FileFormat.KERNEL_FIGURES, KernelReport.class);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + "; servebench kernels figures JMH.json --output DIR"
+                    + " writes one", e);
+        }
     }
 
     public String toMarkdown() {

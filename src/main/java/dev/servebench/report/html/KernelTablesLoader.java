@@ -1,8 +1,5 @@
 package dev.servebench.report.html;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.servebench.kernels.results.AllreduceFigure;
 import dev.servebench.kernels.results.CopyFigure;
 import dev.servebench.kernels.results.DequantFigure;
@@ -21,8 +18,6 @@ import java.util.stream.Stream;
 /** The kernel section's input: {@code figures.json} of a kernels run (see {@code servebench kernels figures}). */
 final class KernelTablesLoader {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final String WRITTEN_BY = "servebench kernels figures JMH.json --output DIR writes figures.json";
 
     private KernelTablesLoader() {
@@ -70,13 +65,7 @@ final class KernelTablesLoader {
     }
 
     private static KernelTables read(Path file) throws IOException {
-        KernelReport report;
-        try {
-            report = JSON.readValue(file.toFile(), KernelReport.class);
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException(file + ": not a kernels figures.json (" + e.getOriginalMessage()
-                    + "); " + WRITTEN_BY);
-        }
+        KernelReport report = KernelReport.read(file);
         List<KernelTables.Figure> figures = new ArrayList<>();
         for (CopyFigure c : report.copies()) {
             figures.add(new KernelTables.Figure("memcpy (baseline)", "bytes=" + KernelReport.bytes(c.bytes())

@@ -1,9 +1,9 @@
 package dev.servebench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.servebench.metric.MetricId;
 import dev.servebench.metric.TokenTimeline;
 import dev.servebench.record.RecordJsonl;
+import dev.servebench.results.MeasurementsFile;
 import dev.servebench.record.RequestRecord;
 import dev.servebench.spec.LoadPointKey;
 import java.io.IOException;
@@ -23,29 +23,27 @@ final class PointLoader {
     }
 
     /**
-     * @param measurements the parsed measurements.json
+     * @param measurements the run's measurements.json
      * @param file         where it came from, for messages
      */
-    static List<LoadPointView> points(JsonNode measurements, Path file) throws IOException {
-        JsonNode points = measurements.path("points");
-        if (!points.isArray()) {
-            throw new IllegalArgumentException(file + ": \"points\" is not an array; expected a perf run's"
-                    + " measurements.json");
-        }
+    static List<LoadPointView> points(MeasurementsFile measurements, Path file) throws IOException {
         // The suite names repeat files .rN exactly when the spec asks for more than one repeat.
-        int specRepeats = measurements.path("repeats").asInt(0);
+        int specRepeats = measurements.repeats();
         List<LoadPointView> views = new ArrayList<>();
-        for (int i = 0; i < points.size(); i++) {
-            JsonNode point = points.get(i);
+        for (int i = 0; i < measurements.points().size(); i++) {
+            MeasurementsFile.Point point = measurements.points().get(i);
             String where = file + ": points[" + i + "]";
-            String name = point.path("point").asText("");
             LoadPointKey key;
             try {
-                key = LoadPointKey.parse(name);
+                key = LoadPointKey.parse(point.point());
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(where + ": " + e.getMessage());
             }
-            List<Map<MetricId, Double>> repeats = repeats(point.path("repeats"), where);
+            if (point.repeats().isEmpty()) {
+                throw new IllegalArgumentException(where + ": \"repeats\" must be a non-empty array of"
+                        + " {metric id: value}");
+            }
+            List<Map<MetricId, Double>> repeats = repeats(point.repeats());
             Map<MetricId, LoadPointView.Spread> spreads = new EnumMap<>(MetricId.class);
             for (MetricId metric : MetricId.values()) {
                 double[] values = repeats.stream().filter(r -> r.containsKey(metric)).mapToDouble(r -> r.get(metric))
@@ -55,31 +53,22 @@ final class PointLoader {
                 }
             }
             int fileRepeats = specRepeats > 0 ? specRepeats : repeats.size();
-            views.add(new LoadPointView(name, point.path("valid").asBoolean(false), point.path("requested").asInt(0),
-                    repeats.size(), spreads, records(file.getParent(), key, repeats, fileRepeats),
-                    point.has("roofline") ? java.util.Optional.of(RooflineView.parse(point.get("roofline"), where))
-                            : java.util.Optional.empty(),
-                    point.has("energy") ? java.util.Optional.of(RooflineView.Energy.parse(point.get("energy"),
-                            where + ".energy")) : java.util.Optional.empty()));
+            views.add(new LoadPointView(point.point(), point.valid(), point.requested(), repeats.size(), spreads,
+                    records(file.getParent(), key, repeats, fileRepeats),
+                    java.util.Optional.ofNullable(point.roofline()).map(RooflineView::of),
+                    java.util.Optional.ofNullable(point.energy()).map(RooflineView.Energy::of)));
         }
         return views;
     }
 
-    private static List<Map<MetricId, Double>> repeats(JsonNode repeats, String where) {
-        if (!repeats.isArray() || repeats.isEmpty()) {
-            throw new IllegalArgumentException(where + ": \"repeats\" must be a non-empty array of {metric id: value}");
-        }
+    private static List<Map<MetricId, Double>> repeats(List<Map<String, Double>> repeats) {
         List<Map<MetricId, Double>> values = new ArrayList<>();
-        for (JsonNode repeat : repeats) {
+        for (Map<String, Double> repeat : repeats) {
             Map<MetricId, Double> metrics = new EnumMap<>(MetricId.class);
             // Ids this version does not know come from a newer writer; they are skipped, not guessed at.
-            repeat.properties().forEach(e -> MetricId.byId(e.getKey()).ifPresent(metric -> {
-                if (!e.getValue().isNumber()) {
-                    throw new IllegalArgumentException(where + ": " + e.getKey() + " is " + e.getValue()
-                            + "; expected a number");
-                }
-                if (Double.isFinite(e.getValue().asDouble())) {
-                    metrics.put(metric, e.getValue().asDouble());
+            repeat.forEach((id, value) -> MetricId.byId(id).ifPresent(metric -> {
+                if (value != null && Double.isFinite(value)) {
+                    metrics.put(metric, value);
                 }
             }));
             values.add(metrics);

@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.servebench.history.BaselineFiles;
 import dev.servebench.metric.NumpyStats;
-import dev.servebench.perf.RunEnvironment;
+import dev.servebench.results.MeasurementsFile;
+import dev.servebench.telemetry.RunEnvironment;
 import dev.servebench.telemetry.MachineSpeedProbe;
 import dev.servebench.telemetry.gpu.InstalledGpu;
 import java.io.IOException;
@@ -51,14 +52,10 @@ public final class ReportLoader {
 
     public static ReportModel load(Sources sources, String generatedAt) throws IOException {
         Path run = BaselineFiles.resolveRun(sources.run());
-        Path measurementsFile = run.resolve("measurements.json");
-        JsonNode measurements = readJson(measurementsFile, "a perf run's measurements.json");
-        String spec = measurements.path("spec").asText("");
-        if (spec.isBlank()) {
-            throw new IllegalArgumentException(measurementsFile + ": missing \"spec\"; expected a perf run's"
-                    + " measurements.json");
-        }
-        Optional<RunEnvironment> environment = environment(run.resolve("environment.json"));
+        Path measurementsFile = run.resolve(MeasurementsFile.FILE);
+        MeasurementsFile measurements = MeasurementsFile.read(measurementsFile);
+        String spec = measurements.spec();
+        Optional<RunEnvironment> environment = environment(run.resolve(RunEnvironment.FILE));
         Input<EnvironmentView> environmentView = environment
                 .<Input<EnvironmentView>>map(e -> Input.found(facts(e, measurements)))
                 .orElseGet(() -> Input.missing("no environment.json in " + run
@@ -78,15 +75,10 @@ public final class ReportLoader {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        try {
-            return Optional.of(JSON.readValue(file.toFile(), RunEnvironment.class));
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException(file + ": not a perf run's environment.json (" + e.getOriginalMessage()
-                    + ")");
-        }
+        return Optional.of(RunEnvironment.read(file));
     }
 
-    private static EnvironmentView facts(RunEnvironment e, JsonNode measurements) {
+    private static EnvironmentView facts(RunEnvironment e, MeasurementsFile measurements) {
         List<EnvironmentView.Fact> facts = new ArrayList<>();
         facts.add(new EnvironmentView.Fact("GPU model", String.join(", ", e.gpus().stream().map(InstalledGpu::name)
                 .distinct().toList())));
@@ -101,8 +93,8 @@ public final class ReportLoader {
         facts.add(new EnvironmentView.Fact("spec", e.spec()));
         facts.add(new EnvironmentView.Fact("spec sha256", e.specSha256()));
         facts.add(new EnvironmentView.Fact("environment fingerprint", e.fingerprint()));
-        facts.add(new EnvironmentView.Fact("repeats per point", measurements.path("repeats").asText("")
-                + (measurements.has("repeat_order") ? " (" + measurements.path("repeat_order").asText() + ")" : "")));
+        facts.add(new EnvironmentView.Fact("repeats per point", measurements.repeats()
+                + (measurements.repeatOrder() != null ? " (" + measurements.repeatOrder() + ")" : "")));
         facts.add(new EnvironmentView.Fact("machine speed probe", machineProbe(measurements)));
         facts.add(new EnvironmentView.Fact("CPU", e.cpuModel() + " (" + e.cpus() + " CPUs)"));
         facts.add(new EnvironmentView.Fact("Java", e.java()));
@@ -111,11 +103,10 @@ public final class ReportLoader {
     }
 
     /** Median and range of the probe's samples over every repeat: how fast the machine was during this run. */
-    private static String machineProbe(JsonNode measurements) {
-        double[] samples = measurements.path("points").valueStream()
-                .flatMap(point -> point.path("repeats").valueStream())
-                .map(repeat -> repeat.path(MachineSpeedProbe.SAMPLE_KEY))
-                .filter(JsonNode::isNumber).mapToDouble(JsonNode::asDouble).sorted().toArray();
+    private static String machineProbe(MeasurementsFile measurements) {
+        double[] samples = measurements.points().stream().flatMap(point -> point.repeats().stream())
+                .map(repeat -> repeat.get(MachineSpeedProbe.SAMPLE_KEY)).filter(java.util.Objects::nonNull)
+                .mapToDouble(Double::doubleValue).sorted().toArray();
         if (samples.length == 0) {
             return "not recorded";
         }

@@ -1,6 +1,7 @@
 package dev.servebench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.servebench.results.MeasurementsFile;
+import dev.servebench.results.RooflineJson;
 import java.util.Objects;
 import java.util.OptionalDouble;
 
@@ -23,30 +24,17 @@ sealed interface RooflineView permits RooflineView.Bounded, RooflineView.Unbound
         }
     }
 
-    /** @param where names the node in messages */
-    static RooflineView parse(JsonNode node, String where) {
-        if (!node.path("bounded").isBoolean()) {
-            throw new IllegalArgumentException(where + ": roofline.bounded must be true or false");
-        }
-        if (!node.get("bounded").asBoolean()) {
-            return new Unbounded(node.path("reason").asText("no reason given"));
-        }
-        return new Bounded(node.path("batch").asInt(), node.path("context_tokens").asInt(),
-                number(node, "roofline_output_throughput", where), number(node, "min_itl_ms", where),
-                node.path("limiting_term").asText("?"), optional(node.path("output_throughput_of_roofline")),
-                optional(node.path("itl_of_bound")));
+    static RooflineView of(RooflineJson roofline) {
+        return switch (roofline) {
+            case RooflineJson.Unbounded u -> new Unbounded(u.reason());
+            case RooflineJson.Bounded b -> new Bounded(b.batch(), b.contextTokens(), b.rooflineOutputThroughput(),
+                    b.minItlMs(), b.limitingTerm(), optional(b.outputThroughputOfRoofline()),
+                    optional(b.itlOfBound()));
+        };
     }
 
-    private static double number(JsonNode node, String key, String where) {
-        if (!node.path(key).isNumber()) {
-            throw new IllegalArgumentException(where + ": " + key + " must be a number, found "
-                    + node.path(key));
-        }
-        return node.get(key).asDouble();
-    }
-
-    private static OptionalDouble optional(JsonNode value) {
-        return value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty();
+    private static OptionalDouble optional(Double value) {
+        return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
     }
 
     /**
@@ -54,9 +42,9 @@ sealed interface RooflineView permits RooflineView.Bounded, RooflineView.Unbound
      * per joule and mean power as a share of the power limit (each empty when not measured).
      */
     record Energy(double totalJoules, OptionalDouble outputTokensPerJoule, OptionalDouble shareOfPowerLimit) {
-        static Energy parse(JsonNode node, String where) {
-            return new Energy(number(node, "total_joules", where), optional(node.path("output_tokens_per_joule")),
-                    optional(node.path("share_of_power_limit")));
+        static Energy of(MeasurementsFile.Energy energy) {
+            return new Energy(energy.totalJoules(), optional(energy.outputTokensPerJoule()),
+                    optional(energy.shareOfPowerLimit()));
         }
     }
 }

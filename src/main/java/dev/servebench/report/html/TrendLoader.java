@@ -1,6 +1,5 @@
 package dev.servebench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.servebench.baseline.ChangePointOptions;
 import dev.servebench.history.RunHistory;
 import dev.servebench.history.Trend;
@@ -38,7 +37,7 @@ final class TrendLoader {
         }
         List<Trend.Shift> shifts = Trend.shifts(entries, ChangePointOptions.defaults());
         Set<String> points = new LinkedHashSet<>();
-        entries.forEach(entry -> entry.medians().properties().forEach(p -> points.add(p.getKey())));
+        entries.forEach(entry -> points.addAll(entry.medians().keySet()));
         List<TrendView.Series> series = new ArrayList<>();
         for (String point : points) {
             for (MetricId metric : MetricId.values()) {
@@ -57,10 +56,8 @@ final class TrendLoader {
             MetricId metric, List<Trend.Shift> shifts) {
         List<TrendView.Run> runs = new ArrayList<>();
         for (RunHistory.Entry entry : entries) {
-            JsonNode value = entry.medians().path(point).path(metric.id());
-            if (value.isNumber() && Double.isFinite(value.asDouble())) {
-                runs.add(new TrendView.Run(entry.commit(), entry.time(), value.asDouble()));
-            }
+            entry.median(point, metric.id()).ifPresent(value -> runs.add(new TrendView.Run(entry.commit(),
+                    entry.time(), value)));
         }
         if (runs.isEmpty()) {
             return java.util.Optional.empty();

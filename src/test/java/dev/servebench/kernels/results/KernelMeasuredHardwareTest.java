@@ -51,7 +51,8 @@ class KernelMeasuredHardwareTest {
     void aFileThatIsNotFiguresJsonIsABadInputNamedByItsPath(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("figures.json"), "[1, 2]");
         assertThatThrownBy(() -> KernelMeasuredHardware.read(dir)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith(file + ": not a kernels figures.json (");
+                .hasMessageStartingWith(file + ": expected a JSON object (figures.json), found array")
+                .hasMessageEndingWith("servebench kernels figures JMH.json --output DIR writes one");
     }
 
     @Test

@@ -150,11 +150,11 @@ class HtmlReportRendererTest {
                         dev.servebench.roofline.KnownShapes.rtxPro6000x8Pcie()));
         var bound = new dev.servebench.roofline.PointBound.Bounded(dev.servebench.roofline.DecodeBound.of(
                 deployment.model(), dev.servebench.roofline.KnownShapes.rtxPro6000x8Pcie(), 1, 319));
-        JsonNode json = dev.servebench.results.RooflineJson.toJson(deployment, dev.servebench.roofline.PointRoofline
+        var json = dev.servebench.results.RooflineJson.of(deployment, dev.servebench.roofline.PointRoofline
                 .of(bound, java.util.OptionalDouble.of(11), java.util.OptionalDouble.of(91)));
         LoadPointView first = complete.points().getFirst();
         LoadPointView bounded = new LoadPointView(first.point(), true, 32, 1, first.metrics(), Input.missing("none"),
-                java.util.Optional.of(RooflineView.parse(json, "test")), java.util.Optional.of(
+                java.util.Optional.of(RooflineView.of(json)), java.util.Optional.of(
                         new RooflineView.Energy(12_300, java.util.OptionalDouble.of(0.5),
                                 java.util.OptionalDouble.of(0.47))));
         LoadPointView unbounded = new LoadPointView("concurrency=8,rate=4", true, 32, 1, first.metrics(),

@@ -146,7 +146,7 @@ class ReportLoaderTest {
                  {"name": "b", "kind": "expectation", "outcome": "maybe", "reason": ""}]}
                 """);
         assertThatThrownBy(() -> load(run)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage(run.resolve("verdicts.json") + ": verdicts[1]: outcome \"maybe\"; expected pass, fail,"
+                .hasMessage(run.resolve("verdicts.json") + ": verdicts[1].outcome: outcome \"maybe\"; expected pass, fail,"
                         + " not_judged or invalid");
     }
 

@@ -13,7 +13,7 @@ import dev.servebench.metric.MetricId;
 import dev.servebench.metric.MetricOptions;
 import dev.servebench.metric.ServingSummary;
 import dev.servebench.metric.SummaryCalculator;
-import dev.servebench.perf.RunEnvironment;
+import dev.servebench.telemetry.RunEnvironment;
 import dev.servebench.record.RecordJsonl;
 import dev.servebench.record.RequestRecord;
 import dev.servebench.telemetry.TelemetryJson;

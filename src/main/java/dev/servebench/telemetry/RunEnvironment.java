@@ -1,9 +1,13 @@
-package dev.servebench.perf;
+package dev.servebench.telemetry;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.servebench.results.FileFormat;
+import dev.servebench.results.FormatJson;
 import dev.servebench.telemetry.gpu.InstalledGpu;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,12 +24,29 @@ import java.util.Objects;
  * {@link #fingerprint()}: the same spec file, target kind and model, the same GPUs (model, count, driver)
  * and the same CPU model and count. The servebench commit is recorded but not part of it: comparing
  * commits is what a baseline is for ({@code commit} is "" outside a git checkout).
+ *
+ * <p>The file {@value #FILE} (format {@code servebench-environment/1}); a baseline file embeds it. The
+ * {@code fingerprint} is written for scripts and readers; it is derived, so a stored one that does not match
+ * the fields is refused rather than trusted.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record RunEnvironment(String spec, String specSha256, String targetKind, String server, String model,
-        List<InstalledGpu> gpus, String cpuModel, int cpus, String java, String os, String commit) {
+@JsonPropertyOrder({"format", "spec", "spec_sha256", "target_kind", "server", "model", "gpus", "cpu_model", "cpus",
+        "java", "os", "commit", "fingerprint"})
+@JsonIgnoreProperties(value = "fingerprint", allowGetters = true)
+public record RunEnvironment(String format, String spec, String specSha256, String targetKind, String server,
+        String model, List<InstalledGpu> gpus, String cpuModel, int cpus, String java, String os, String commit) {
+
+    public static final String FILE = "environment.json";
+
+    /** As this servebench writes it. */
+    public RunEnvironment(String spec, String specSha256, String targetKind, String server, String model,
+            List<InstalledGpu> gpus, String cpuModel, int cpus, String java, String os, String commit) {
+        this(FileFormat.ENVIRONMENT.id(), spec, specSha256, targetKind, server, model, gpus, cpuModel, cpus, java, os,
+                commit);
+    }
 
     public RunEnvironment {
+        format = FileFormat.ENVIRONMENT.accept(format);
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(specSha256, "specSha256");
         Objects.requireNonNull(targetKind, "targetKind");
@@ -64,6 +85,26 @@ public record RunEnvironment(String spec, String specSha256, String targetKind, 
         boolean uniform = gpus.stream().allMatch(g -> g.name().equals(first.name()));
         return uniform ? gpus.size() + "× " + first.name() + " (driver " + first.driverVersion() + ")"
                 : gpus.stream().map(InstalledGpu::name).toList().toString();
+    }
+
+    public void write(Path directory) throws IOException {
+        dev.servebench.results.AtomicFiles.write(directory.resolve(FILE), FormatJson.text(this) + "\n");
+    }
+
+    /** {@code environment.json}, its stored fingerprint checked against the one its fields give. */
+    public static RunEnvironment read(Path file) throws IOException {
+        return fromTree(FormatJson.readTree(file, FileFormat.ENVIRONMENT), file.toString());
+    }
+
+    /** From a parsed document (a file, or the environment a baseline embeds); {@code where} names it. */
+    public static RunEnvironment fromTree(com.fasterxml.jackson.databind.JsonNode tree, String where) {
+        RunEnvironment environment = FormatJson.convert(tree, FileFormat.ENVIRONMENT, RunEnvironment.class, where);
+        com.fasterxml.jackson.databind.JsonNode stored = tree.get("fingerprint");
+        if (stored != null && !stored.asText().equals(environment.fingerprint())) {
+            throw new IllegalArgumentException(where + ": fingerprint " + stored.asText() + " does not match its"
+                    + " fields (" + environment.fingerprint() + "); expected an environment.json as servebench wrote it");
+        }
+        return environment;
     }
 
     /** The CPU model as Linux names it, else the architecture. */
