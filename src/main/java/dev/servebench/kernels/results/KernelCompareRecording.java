@@ -172,6 +172,9 @@ public record KernelCompareRecording(String format, Map<String, Library> librari
     public static KernelCompareRecording read(Path path) throws IOException {
         Path file = path.getFileName() != null && path.getFileName().toString().endsWith(".json") ? path
                 : path.resolve(FILE);
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw new java.nio.file.NoSuchFileException(file.toString());
+        }
         try {
             return JSON.readValue(file.toFile(), KernelCompareRecording.class);
         } catch (com.fasterxml.jackson.databind.exc.ValueInstantiationException e) {
