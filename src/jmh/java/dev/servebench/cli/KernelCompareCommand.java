@@ -73,6 +73,10 @@ public final class KernelCompareCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "The kernels' threads parameter (default: this machine's CPUs).")
     Integer threads;
 
+    @Option(names = "--iterations", paramLabel = "N",
+            description = "Measurement iterations of 1 s per fork, both sides alike (default: the smoke plan's 3).")
+    Integer iterations;
+
     @Option(names = "--tolerance", defaultValue = "5%", paramLabel = "PERCENT",
             description = "Tolerated change of a kernel figure (default ${DEFAULT-VALUE}).")
     String tolerance;
@@ -110,7 +114,7 @@ public final class KernelCompareCommand implements Callable<Integer> {
                     LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
             KernelCompare.Settings settings = new KernelCompare.Settings(aLibrary, bLibrary, rounds, seed,
                     Optional.ofNullable(only), parameters(params),
-                    threads != null ? threads : Runtime.getRuntime().availableProcessors(), directory);
+                    threads != null ? threads : Runtime.getRuntime().availableProcessors(), timing(), directory);
             PrintWriter err = spec.commandLine().getErr();
             err.println("servebench kernels compare: A = " + settings.a() + ", B = " + settings.b() + ", " + rounds
                     + " rounds; raw forks in " + directory.resolve(KernelCompareRecording.FILE));
@@ -164,6 +168,12 @@ public final class KernelCompareCommand implements Callable<Integer> {
             return NOT_JUDGED;
         }
         return 0;
+    }
+
+    private KernelCompareRecording.Timing timing() {
+        KernelCompareRecording.Timing smoke = KernelCompare.SMOKE_TIMING;
+        return iterations == null ? smoke : new KernelCompareRecording.Timing(smoke.warmupIterations(),
+                smoke.warmupSeconds(), iterations, smoke.measurementSeconds());
     }
 
     /** {@code NAME=V1,V2} options as a parameter map; a malformed one is bad input. */

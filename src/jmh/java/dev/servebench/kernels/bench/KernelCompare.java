@@ -40,8 +40,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class KernelCompare {
 
-    /** The smoke plan's iteration settings, one fork per run: what each side gets in each round. */
-    static final KernelCompareRecording.Timing TIMING = timing(KernelPlan.forMode("smoke", 1).timing());
+    /** The smoke plan's iteration settings, one fork per run: what each side gets in each round by default. */
+    public static final KernelCompareRecording.Timing SMOKE_TIMING = timing(KernelPlan.forMode("smoke", 1).timing());
 
     /**
      * @param a       A's library file (checked to exist)
@@ -49,10 +49,12 @@ public final class KernelCompare {
      * @param only    measures only the points whose benchmark class this finds
      * @param params  replaces a JMH parameter's values in every step that has it
      * @param threads the {@code threads} parameter
+     * @param timing  JMH's warm-up and measurement iterations of every fork, both sides alike
      */
     public record Settings(Path a, Path b, int rounds, long seed, Optional<Pattern> only,
-            Map<String, List<String>> params, int threads, Path output) {
+            Map<String, List<String>> params, int threads, KernelCompareRecording.Timing timing, Path output) {
         public Settings {
+            Objects.requireNonNull(timing, "timing");
             a = existing("A", a);
             b = existing("B", b);
             if (rounds < 1) {
@@ -107,10 +109,10 @@ public final class KernelCompare {
                 order.add(visits.stream().map(KernelOrder.Visit::toString).toList());
                 for (KernelOrder.Visit visit : visits) {
                     Path library = visit.side().equals(KernelCompareRecording.A) ? settings.a() : settings.b();
-                    Fork fork = fork(round, visit, library, settings.threads(), resultFile, jmhOutput);
+                    Fork fork = fork(round, visit, library, settings.timing(), resultFile, jmhOutput);
                     forks.add(fork);
                     KernelCompareRecording recording = new KernelCompareRecording(KernelCompareRecording.FORMAT,
-                            libraries, settings.rounds(), settings.seed(), TIMING, settings.threads(), environment,
+                            libraries, settings.rounds(), settings.seed(), settings.timing(), settings.threads(), environment,
                             order, forks, (System.nanoTime() - started) / 1e9);
                     recording.write(settings.output());
                     progress.forked(forks.size(), total, fork);
@@ -123,8 +125,8 @@ public final class KernelCompare {
     }
 
     /** One JMH fork of one side at one point; a failure is recorded with its reason, not thrown. */
-    private static Fork fork(int round, KernelOrder.Visit visit, Path library, int threads, Path resultFile,
-            PrintStream jmhOutput) {
+    private static Fork fork(int round, KernelOrder.Visit visit, Path library, KernelCompareRecording.Timing timing,
+            Path resultFile, PrintStream jmhOutput) {
         long started = System.nanoTime();
         KernelOrder.Point point = visit.point();
         String benchmark = point.benchmarkClass().substring(KernelPlan.BENCH.length());
@@ -132,7 +134,7 @@ public final class KernelCompare {
         jmhOutput.println("# kernel compare: round " + round + ", side " + visit.side() + ", " + library);
         try {
             Files.deleteIfExists(resultFile);
-            new Runner(options(point, library, resultFile).build(),
+            new Runner(options(point, library, timing, resultFile).build(),
                     OutputFormatFactory.createFormatInstance(jmhOutput, VerboseMode.NORMAL)).run();
             List<JmhResult> results = JmhResults.read(resultFile);
             if (results.size() != 1 || results.getFirst().forkScores().size() != 1) {
@@ -148,14 +150,15 @@ public final class KernelCompare {
         }
     }
 
-    private static ChainedOptionsBuilder options(KernelOrder.Point point, Path library, Path resultFile) {
+    private static ChainedOptionsBuilder options(KernelOrder.Point point, Path library,
+            KernelCompareRecording.Timing timing, Path resultFile) {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("^" + Pattern.quote(point.benchmarkClass()) + "\\.")
                 .forks(1)
-                .warmupIterations(TIMING.warmupIterations())
-                .warmupTime(TimeValue.seconds(TIMING.warmupSeconds()))
-                .measurementIterations(TIMING.measurementIterations())
-                .measurementTime(TimeValue.seconds(TIMING.measurementSeconds()))
+                .warmupIterations(timing.warmupIterations())
+                .warmupTime(TimeValue.seconds(timing.warmupSeconds()))
+                .measurementIterations(timing.measurementIterations())
+                .measurementTime(TimeValue.seconds(timing.measurementSeconds()))
                 .shouldFailOnError(true)
                 .resultFormat(ResultFormatType.JSON)
                 .result(resultFile.toString())
