@@ -1,4 +1,5 @@
 #include <omp.h>
+#include <time.h>
 #include "sb_internal.h"
 
 int sb_isa(void) {
@@ -14,11 +15,20 @@ int sb_isa(void) {
 
 int32_t sb_abi_version(void) { return SB_ABI_VERSION; }
 
+/* A slowed build says so wherever its implementation is shown (figures.md, kernel-compare.json). */
+#ifdef SB_INJECTED_SLOWDOWN_PCT
+#define SB_STRINGIFY(x) #x
+#define SB_PERCENT(x) SB_STRINGIFY(x)
+#define SB_SLOWDOWN_LABEL " +" SB_PERCENT(SB_INJECTED_SLOWDOWN_PCT) "% injected slowdown"
+#else
+#define SB_SLOWDOWN_LABEL ""
+#endif
+
 const char *sb_implementation(void) {
     switch (sb_isa()) {
-    case SB_ISA_AVX512BF16: return "servebench-c avx512bf16";
-    case SB_ISA_AVX2: return "servebench-c avx2";
-    default: return "servebench-c scalar";
+    case SB_ISA_AVX512BF16: return "servebench-c avx512bf16" SB_SLOWDOWN_LABEL;
+    case SB_ISA_AVX2: return "servebench-c avx2" SB_SLOWDOWN_LABEL;
+    default: return "servebench-c scalar" SB_SLOWDOWN_LABEL;
     }
 }
 
@@ -35,3 +45,27 @@ int32_t sb_copy(void *dst, const void *src, int64_t bytes, int32_t threads) {
     }
     return SB_OK;
 }
+
+#ifdef SB_INJECTED_SLOWDOWN_PCT
+static int64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+int64_t sb_slowdown_start(void) { return now_ns(); }
+
+/* Spins rather than sleeps: a sleep's wake-up on a loaded machine overshoots by a scheduler tick, far more
+ * than P % of a sub-millisecond call. A failed call (bad arguments) returns at once. */
+int32_t sb_slowdown_finish(int64_t start_ns, int32_t status) {
+    if (status != SB_OK) return status;
+    int64_t end = now_ns();
+    int64_t until = end + (end - start_ns) * (int64_t)(SB_INJECTED_SLOWDOWN_PCT) / 100;
+    while (now_ns() < until) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+    return status;
+}
+#endif

@@ -82,11 +82,11 @@ typedef void (*sb_moe_rows_fn)(const sb_moe_matrix *, int64_t, int64_t, const sb
                                const sb_moe_tables *);
 typedef void (*sb_moe_swiglu_fn)(const float *, const float *, int64_t, uint16_t *, float *);
 
-int32_t sb_moe_w4a16(const uint16_t *x, int64_t tokens, int64_t hidden, int64_t inter, int32_t experts,
-                     int32_t top_k, const int32_t *topk_ids, const float *topk_weights,
-                     const uint8_t *w13_packed, const uint8_t *w13_scales, const float *w13_global,
-                     const uint8_t *w2_packed, const uint8_t *w2_scales, const float *w2_global,
-                     float *out, void *workspace, int64_t workspace_bytes, int32_t threads) {
+static int32_t moe_w4a16(const uint16_t *x, int64_t tokens, int64_t hidden, int64_t inter, int32_t experts,
+                         int32_t top_k, const int32_t *topk_ids, const float *topk_weights,
+                         const uint8_t *w13_packed, const uint8_t *w13_scales, const float *w13_global,
+                         const uint8_t *w2_packed, const uint8_t *w2_scales, const float *w2_global,
+                         float *out, void *workspace, int64_t workspace_bytes, int32_t threads) {
     sb_moe_layout l;
     if (x == NULL || topk_ids == NULL || topk_weights == NULL || w13_packed == NULL || w13_scales == NULL ||
         w13_global == NULL || w2_packed == NULL || w2_scales == NULL || w2_global == NULL || out == NULL ||
@@ -215,4 +215,15 @@ int32_t sb_moe_w4a16(const uint16_t *x, int64_t tokens, int64_t hidden, int64_t 
         }
     }
     return SB_OK;
+}
+
+int32_t sb_moe_w4a16(const uint16_t *x, int64_t tokens, int64_t hidden, int64_t inter, int32_t experts,
+                     int32_t top_k, const int32_t *topk_ids, const float *topk_weights,
+                     const uint8_t *w13_packed, const uint8_t *w13_scales, const float *w13_global,
+                     const uint8_t *w2_packed, const uint8_t *w2_scales, const float *w2_global,
+                     float *out, void *workspace, int64_t workspace_bytes, int32_t threads) {
+    int64_t start = sb_slowdown_start();
+    return sb_slowdown_finish(start, moe_w4a16(x, tokens, hidden, inter, experts, top_k, topk_ids, topk_weights,
+                                               w13_packed, w13_scales, w13_global, w2_packed, w2_scales, w2_global,
+                                               out, workspace, workspace_bytes, threads));
 }

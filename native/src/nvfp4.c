@@ -294,8 +294,8 @@ static int valid_dequant(const uint8_t *packed, const uint8_t *scales, int32_t l
     return sb_nvfp4_scale_bytes(rows, k, layout) > 0;
 }
 
-int32_t sb_nvfp4_dequant_f32(const uint8_t *packed, const uint8_t *scales, int32_t layout, float global_scale,
-                             int64_t rows, int64_t k, float *out, int32_t threads) {
+static int32_t dequant_f32(const uint8_t *packed, const uint8_t *scales, int32_t layout, float global_scale,
+                           int64_t rows, int64_t k, float *out, int32_t threads) {
     if (!valid_dequant(packed, scales, layout, rows, k, out, sizeof(float), threads)) return SB_ERR_ARGUMENT;
     int isa = sb_isa();
 #if SB_MAX_ISA >= 2
@@ -330,8 +330,8 @@ int32_t sb_nvfp4_dequant_f32(const uint8_t *packed, const uint8_t *scales, int32
     return SB_OK;
 }
 
-int32_t sb_nvfp4_dequant_bf16(const uint8_t *packed, const uint8_t *scales, int32_t layout, float global_scale,
-                              int64_t rows, int64_t k, uint16_t *out, int32_t threads) {
+static int32_t dequant_bf16(const uint8_t *packed, const uint8_t *scales, int32_t layout, float global_scale,
+                            int64_t rows, int64_t k, uint16_t *out, int32_t threads) {
     if (!valid_dequant(packed, scales, layout, rows, k, out, sizeof(uint16_t), threads)) return SB_ERR_ARGUMENT;
     int isa = sb_isa();
 #if SB_MAX_ISA >= 2
@@ -369,4 +369,16 @@ int32_t sb_nvfp4_dequant_bf16(const uint8_t *packed, const uint8_t *scales, int3
     if (stream) _mm_sfence();
 #endif
     return SB_OK;
+}
+
+int32_t sb_nvfp4_dequant_f32(const uint8_t *packed, const uint8_t *scales, int32_t layout, float global_scale,
+                             int64_t rows, int64_t k, float *out, int32_t threads) {
+    int64_t start = sb_slowdown_start();
+    return sb_slowdown_finish(start, dequant_f32(packed, scales, layout, global_scale, rows, k, out, threads));
+}
+
+int32_t sb_nvfp4_dequant_bf16(const uint8_t *packed, const uint8_t *scales, int32_t layout, float global_scale,
+                              int64_t rows, int64_t k, uint16_t *out, int32_t threads) {
+    int64_t start = sb_slowdown_start();
+    return sb_slowdown_finish(start, dequant_bf16(packed, scales, layout, global_scale, rows, k, out, threads));
 }

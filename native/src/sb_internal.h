@@ -36,4 +36,20 @@ static inline uint16_t sb_f32_to_bf16(float f) {
 
 static inline int sb_clamp_threads(int32_t threads) { return threads < 1 ? 1 : threads; }
 
+/* Injected slowdown, only in the builds that test the kernel A/B comparison (`make slow`, docs/gate.md,
+ * "Kernel A/B"): with -DSB_INJECTED_SLOWDOWN_PCT=P the dequant and MoE entry points, after doing their work,
+ * spin on the calling thread for P % of the time that work took. A fraction of the call's own duration, not
+ * a fixed delay, so B is P % slower at every shape and whatever else loads the machine; results unchanged.
+ * In every other build these are no-ops the compiler removes. */
+#ifdef SB_INJECTED_SLOWDOWN_PCT
+int64_t sb_slowdown_start(void);
+int32_t sb_slowdown_finish(int64_t start_ns, int32_t status);
+#else
+static inline int64_t sb_slowdown_start(void) { return 0; }
+static inline int32_t sb_slowdown_finish(int64_t start_ns, int32_t status) {
+    (void)start_ns;
+    return status;
+}
+#endif
+
 #endif

@@ -3,8 +3,10 @@ package dev.servebench.baseline;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
-/** Renders a {@link GateOutcome} as the one line a gate prints. */
+/** Renders a comparison ({@link GateOutcome}, {@link KernelOutcome}) as the one line a gate prints. */
 final class GateMessages {
 
     private static final char MINUS = '\u2212';
@@ -12,27 +14,29 @@ final class GateMessages {
     private GateMessages() {
     }
 
-    static String line(GateOutcome o) {
+    /** The line of one comparison: {@code subject}'s two medians in {@code unit}, change, interval, test, verdict. */
+    static String line(String subject, String unit, double baselineMedian, int baselineCount, double currentMedian,
+            int currentCount, double relativeChange, Optional<ConfidenceInterval> interval, OptionalDouble pValue,
+            String method, String test, double tolerance, double alpha, GateVerdict verdict) {
         StringBuilder line = new StringBuilder()
-                .append(o.metric().id()).append(" @ ").append(o.point()).append(": ")
-                .append(value(o.baselineMedian())).append(" (n=").append(o.baselineCount()).append(") \u2192 ")
-                .append(value(o.currentMedian())).append(" (n=").append(o.currentCount()).append(") ")
-                .append(o.metric().unit().symbol())
-                .append(" (").append(percent(o.relativeChange()));
-        o.interval().ifPresent(ci -> line.append(", ").append(percent(ci.confidence(), false)).append(" CI ")
+                .append(subject).append(": ")
+                .append(value(baselineMedian)).append(" (n=").append(baselineCount).append(") \u2192 ")
+                .append(value(currentMedian)).append(" (n=").append(currentCount).append(") ")
+                .append(unit)
+                .append(" (").append(percent(relativeChange));
+        interval.ifPresent(ci -> line.append(", ").append(percent(ci.confidence(), false)).append(" CI ")
                 .append(percent(ci.lower())).append(" \u2026 ").append(percent(ci.upper())));
         line.append("), ");
-        switch (o.verdict()) {
-            case NOT_JUDGED -> line.append(o.method());
-            case INSUFFICIENT_DATA -> line.append(o.method());
+        switch (verdict) {
+            case NOT_JUDGED, INSUFFICIENT_DATA -> line.append(method);
             case REGRESSION, IMPROVEMENT, NO_CHANGE -> {
-                double p = o.pValue().orElseThrow();
-                line.append(o.test()).append(" p = ").append(probability(p))
-                        .append(p < o.alpha() ? " < " : " \u2265 ").append(probability(o.alpha()))
-                        .append(", tolerance ").append(percent(o.tolerance(), false));
+                double p = pValue.orElseThrow();
+                line.append(test).append(" p = ").append(probability(p))
+                        .append(p < alpha ? " < " : " \u2265 ").append(probability(alpha))
+                        .append(", tolerance ").append(percent(tolerance, false));
             }
         }
-        return line.append(" \u2192 ").append(o.verdict()).toString();
+        return line.append(" \u2192 ").append(verdict).toString();
     }
 
     /** Four significant digits, no exponent: 612.3, 0.01234, 12350. */

@@ -32,7 +32,7 @@ public record GateOutcome(
         double tolerance,
         double alpha,
         GateVerdict verdict,
-        String test) {
+        String test) implements GateCase {
 
     /** An outcome of the history gate, whose test is {@link YuenTest#NAME}. */
     public GateOutcome(MetricId metric, LoadPointKey point, double baselineMedian, int baselineCount,
@@ -63,8 +63,20 @@ public record GateOutcome(
         }
     }
 
+    @Override
+    public String subject() {
+        return metric.id() + " @ " + point;
+    }
+
+    @Override
+    public String group() {
+        return point.toString();
+    }
+
     /** One line naming the metric, load point, medians, change, interval, test, tolerance and verdict. */
+    @Override
     public String message() {
-        return GateMessages.line(this);
+        return GateMessages.line(subject(), metric.unit().symbol(), baselineMedian, baselineCount, currentMedian,
+                currentCount, relativeChange, interval, pValue, method, test, tolerance, alpha, verdict);
     }
 }

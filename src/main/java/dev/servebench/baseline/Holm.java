@@ -15,15 +15,15 @@ public final class Holm {
 
     /** Judges comparison {@code index} again at significance level {@code alpha}. */
     @FunctionalInterface
-    public interface Rejudge {
-        GateOutcome at(int index, double alpha);
+    public interface Rejudge<T extends GateCase> {
+        T at(int index, double alpha);
     }
 
     private Holm() {
     }
 
     /** Outcomes without a p-value (not tested) are left as they are and do not count towards m. */
-    public static List<GateOutcome> correct(List<GateOutcome> outcomes, double alpha, Rejudge rejudge) {
+    public static <T extends GateCase> List<T> correct(List<T> outcomes, double alpha, Rejudge<T> rejudge) {
         List<Integer> tested = new ArrayList<>();
         for (int i = 0; i < outcomes.size(); i++) {
             if (outcomes.get(i).pValue().isPresent()) {
@@ -33,10 +33,10 @@ public final class Holm {
         tested.sort(Comparator.comparingDouble(i -> outcomes.get(i).pValue().getAsDouble()));
         int m = tested.size();
         double failedThreshold = Double.NaN;
-        List<GateOutcome> corrected = new ArrayList<>(outcomes);
+        List<T> corrected = new ArrayList<>(outcomes);
         for (int rank = 0; rank < m; rank++) {
             int index = tested.get(rank);
-            GateOutcome outcome = outcomes.get(index);
+            T outcome = outcomes.get(index);
             double threshold = alpha / (m - rank);
             if (Double.isNaN(failedThreshold) && outcome.pValue().getAsDouble() > threshold) {
                 failedThreshold = threshold; // step-down: this and every larger p-value keep their null

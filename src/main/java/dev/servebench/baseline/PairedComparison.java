@@ -14,7 +14,8 @@ import java.util.SplittableRandom;
  * slowed both sides alike. The change is the median ratio − 1; it is a regression when it is worse than the
  * metric's tolerance in its bad direction AND the paired t-test on the log ratios gives p &lt; alpha AND the
  * percentile bootstrap interval of the median ratio (rounds resampled as pairs) lies on the bad side of 1 —
- * the gate's three conditions, on pairs (docs/gate.md, "Paired comparison").
+ * the gate's three conditions, on pairs (docs/gate.md, "Paired comparison"). The statistics ({@link #judge})
+ * know nothing of metrics: the kernel A/B comparison ({@link KernelPairedGate}) judges its figures with them too.
  */
 public final class PairedComparison {
 
@@ -34,11 +35,32 @@ public final class PairedComparison {
         if (metric.direction() == Direction.INFORMATIONAL) {
             return GateComparison.reported(metric, point, a, b, tolerance, GatedMetrics.whyNotGated(metric));
         }
+        return judge(metric.id() + " @ " + point, a, b, metric.direction(), tolerance.fractionFor(metric),
+                tolerance.alpha(), seed).outcome(metric, point);
+    }
+
+    /**
+     * The paired statistics of any quantity measured on both sides in the same rounds: what the serving and the
+     * kernel comparisons share.
+     *
+     * @param what      names the quantity in error messages, e.g. {@code "moe_gflops @ tokens=64"}
+     * @param a         one value per round of side A (finite, ≥ 0), aligned with {@code b}
+     * @param b         one value per round of side B
+     * @param direction which way is better; not {@link Direction#INFORMATIONAL}
+     * @param tolerance the tolerated relative change (fraction)
+     * @param alpha     significance level of the paired test
+     * @param seed      seeds the bootstrap
+     */
+    public static PairedJudgement judge(String what, double[] a, double[] b, Direction direction, double tolerance,
+            double alpha, long seed) {
+        if (direction == Direction.INFORMATIONAL) {
+            throw new IllegalArgumentException(what + ": an informational quantity is reported, not judged");
+        }
         double[] base = Samples.checkedCopy("A", a);
         double[] cand = Samples.checkedCopy("B", b);
         if (base.length != cand.length) {
-            throw new IllegalArgumentException(metric.id() + " @ " + point + ": A has " + base.length
-                    + " rounds, B " + cand.length + "; paired values must come in pairs");
+            throw new IllegalArgumentException(what + ": A has " + base.length + " rounds, B " + cand.length
+                    + "; paired values must come in pairs");
         }
         int rounds = base.length;
         double[] logRatios = new double[rounds];
@@ -46,21 +68,19 @@ public final class PairedComparison {
             logRatios[i] = logRatio(base[i], cand[i]);
         }
         double change = rounds == 0 ? Double.NaN : Math.expm1(median(logRatios.clone()));
-        double allowed = tolerance.fractionFor(metric);
         String test = rounds + " paired rounds";
         if (rounds < MIN_ROUNDS) {
-            return new GateOutcome(metric, point, Samples.median(base), rounds, Samples.median(cand), rounds, change,
-                    Optional.empty(), OptionalDouble.empty(), test + " < " + MIN_ROUNDS + ": no significance test",
-                    allowed, tolerance.alpha(), GateVerdict.INSUFFICIENT_DATA, test);
+            return new PairedJudgement(rounds, Samples.median(base), Samples.median(cand), change, Optional.empty(),
+                    OptionalDouble.empty(), test + " < " + MIN_ROUNDS + ": no significance test", test, tolerance,
+                    alpha, GateVerdict.INSUFFICIENT_DATA);
         }
         boolean finite = Arrays.stream(logRatios).allMatch(Double::isFinite);
         double p = finite ? PairedTests.pairedT(logRatios) : PairedTests.sign(logRatios);
         test = (finite ? PairedTests.PAIRED_T : PairedTests.SIGN) + ", " + rounds + " rounds";
         ConfidenceInterval interval = medianRatioInterval(logRatios, seed);
-        GateVerdict verdict = GateComparison.judge(metric.direction(), change, interval, p, allowed, tolerance.alpha());
-        return new GateOutcome(metric, point, Samples.median(base), rounds, Samples.median(cand), rounds, change,
-                Optional.of(interval), OptionalDouble.of(p), test + " + " + BOOTSTRAP, allowed, tolerance.alpha(),
-                verdict, test);
+        GateVerdict verdict = GateComparison.judge(direction, change, interval, p, tolerance, alpha);
+        return new PairedJudgement(rounds, Samples.median(base), Samples.median(cand), change, Optional.of(interval),
+                OptionalDouble.of(p), test + " + " + BOOTSTRAP, test, tolerance, alpha, verdict);
     }
 
     static final String BOOTSTRAP = "95 % percentile bootstrap of the median ratio over rounds ("

@@ -53,6 +53,29 @@ public enum KernelMetric {
         return formula;
     }
 
+    /** Rates are better higher, times lower. */
+    public Direction direction() {
+        return unit == Unit.MICROSECONDS ? Direction.LOWER_IS_BETTER : Direction.HIGHER_IS_BETTER;
+    }
+
+    /**
+     * Whether a kernel A/B comparison judges it: one figure per benchmark. A benchmark's other figures are the
+     * same time per operation rescaled, so they change by the same ratio; judging them too would only split
+     * alpha (Holm) among copies of one test.
+     */
+    public boolean gated() {
+        return switch (this) {
+            case MEMCPY_GBPS, NVFP4_DEQUANT_GBPS, MOE_GFLOPS, ALLREDUCE_BUSBW_GBPS -> true;
+            case MEMCPY_PER_THREAD_GBPS, ALLREDUCE_ALGBW_GBPS, ALLREDUCE_US -> false;
+        };
+    }
+
+    /** The figure a kernel A/B comparison judges for {@code benchmark}. */
+    public static KernelMetric gatedFigureOf(KernelBenchmark benchmark) {
+        return Arrays.stream(values()).filter(m -> m.benchmark == benchmark && m.gated()).findFirst()
+                .orElseThrow(() -> new IllegalStateException(benchmark + " has no gated figure"));
+    }
+
     public static Optional<KernelMetric> byId(String id) {
         return Arrays.stream(values()).filter(m -> m.id.equals(id)).findFirst();
     }

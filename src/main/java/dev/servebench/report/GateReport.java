@@ -1,6 +1,6 @@
 package dev.servebench.report;
 
-import dev.servebench.baseline.GateOutcome;
+import dev.servebench.baseline.GateCase;
 import dev.servebench.baseline.GateVerdict;
 import dev.servebench.baseline.MachineDrift;
 import java.io.StringWriter;
@@ -24,7 +24,7 @@ public final class GateReport {
      * When the machine drifted, the probe's case is an error and every metric case is skipped with its
      * would-be verdict: a drifted run's numbers are shown, not judged.
      */
-    public static String junitXml(String suite, List<GateOutcome> outcomes, MachineDrift drift) {
+    public static String junitXml(String suite, List<? extends GateCase> outcomes, MachineDrift drift) {
         boolean drifted = drift.drifted();
         boolean probeCase = drift.status() != MachineDrift.Status.NOT_CHECKED;
         StringWriter text = new StringWriter();
@@ -55,10 +55,10 @@ public final class GateReport {
                 xml.writeEndElement();
                 xml.writeEndElement();
             }
-            for (GateOutcome outcome : outcomes) {
+            for (GateCase outcome : outcomes) {
                 xml.writeStartElement("testcase");
-                xml.writeAttribute("classname", suite + "." + outcome.point());
-                xml.writeAttribute("name", outcome.metric().id() + " @ " + outcome.point());
+                xml.writeAttribute("classname", suite + "." + outcome.group());
+                xml.writeAttribute("name", outcome.subject());
                 if (drifted) {
                     xml.writeStartElement("skipped");
                     xml.writeAttribute("message", "not judged (machine drift): " + outcome.message());
@@ -96,7 +96,7 @@ public final class GateReport {
         return text.toString();
     }
 
-    public static String markdown(String title, List<GateOutcome> outcomes, MachineDrift drift) {
+    public static String markdown(String title, List<? extends GateCase> outcomes, MachineDrift drift) {
         return markdown(title, outcomes, drift.drifted(), drift.message(), HISTORY_UNJUDGED);
     }
 
@@ -104,14 +104,14 @@ public final class GateReport {
      * The Markdown of an A/B comparison: no machine probe (drift hits both sides of a round alike), and
      * {@code note} in its place, e.g. "paired, 8 rounds: …".
      */
-    public static String pairedMarkdown(String title, List<GateOutcome> outcomes, String note) {
+    public static String pairedMarkdown(String title, List<? extends GateCase> outcomes, String note) {
         return markdown(title, outcomes, false, note, "fewer than " + dev.servebench.baseline.PairedComparison.MIN_ROUNDS
                 + " rounds in which both sides measured it");
     }
 
     private static final String HISTORY_UNJUDGED = "fewer than 2 repeats on a side, or missing on a side";
 
-    private static String markdown(String title, List<GateOutcome> outcomes, boolean drifted, String note,
+    private static String markdown(String title, List<? extends GateCase> outcomes, boolean drifted, String note,
             String unjudgedReason) {
         long regressions = outcomes.stream().filter(o -> o.verdict() == GateVerdict.REGRESSION).count();
         long improvements = outcomes.stream().filter(o -> o.verdict() == GateVerdict.IMPROVEMENT).count();
@@ -123,8 +123,7 @@ public final class GateReport {
                     + " (" + unjudgedReason + "): the gate fails until they can be")
                     .append("\n\n");
             outcomes.stream().filter(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA).limit(MAX_LISTED)
-                    .forEach(o -> out.append("- `").append(o.metric().id()).append(" @ ").append(o.point())
-                            .append("`: ").append(o.message().replace("|", "\\|")).append('\n'));
+                    .forEach(o -> out.append("- `").append(o.subject()).append("`: ").append(o.message().replace("|", "\\|")).append('\n'));
             if (unjudged > MAX_LISTED) {
                 out.append("- … and ").append(unjudged - MAX_LISTED).append(" more\n");
             }
@@ -139,13 +138,12 @@ public final class GateReport {
                             improvements, outcomes.size())).append("\n\n");
         }
         out.append(note.replace("|", "\\|")).append("\n\n");
-        List<GateOutcome> notable = outcomes.stream()
+        List<? extends GateCase> notable = outcomes.stream()
                 .filter(o -> o.verdict() == GateVerdict.REGRESSION || o.verdict() == GateVerdict.IMPROVEMENT).toList();
         if (!notable.isEmpty()) {
             out.append("| verdict | metric @ load point | detail |\n|---|---|---|\n");
-            for (GateOutcome o : notable) {
-                out.append("| ").append(o.verdict()).append(drifted ? " (not judged)" : "").append(" | `").append(o.metric().id()).append(" @ ")
-                        .append(o.point()).append("` | ").append(o.message().replace("|", "\\|")).append(" |\n");
+            for (GateCase o : notable) {
+                out.append("| ").append(o.verdict()).append(drifted ? " (not judged)" : "").append(" | `").append(o.subject()).append("` | ").append(o.message().replace("|", "\\|")).append(" |\n");
             }
         }
         return out.toString();
@@ -154,12 +152,12 @@ public final class GateReport {
     private static final int MAX_LISTED = 20;
 
     /** Informational metrics: reported, never judged. */
-    private static boolean skipped(GateOutcome outcome) {
+    private static boolean skipped(GateCase outcome) {
         return outcome.verdict() == GateVerdict.NOT_JUDGED;
     }
 
     /** Gated comparisons that could not be made. */
-    private static long unjudged(List<GateOutcome> outcomes) {
+    private static long unjudged(List<? extends GateCase> outcomes) {
         return outcomes.stream().filter(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA).count();
     }
 }
