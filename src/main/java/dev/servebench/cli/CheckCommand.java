@@ -1,5 +1,7 @@
 package dev.servebench.cli;
 
+import dev.servebench.kernels.bench.KernelMode;
+import dev.servebench.kernels.bench.KernelRunSettings;
 import dev.servebench.spec.SpecException;
 import dev.servebench.suite.SpecCheck;
 import java.io.IOException;
@@ -21,7 +23,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Run a performance spec end to end as its JUnit tests (the perf suite of ./mvnw verify -Pperf):"
-                + " one test per load point measurement, validity condition, expectation and kernel line.",
+                + " one test per load point measurement, validity condition, expectation and kernel line (judged on"
+                + " the kernel benchmarks it runs first, or on --kernel-results).",
                 "Writes the run directory (measurements, verdicts.json, report.html), JUnit XML in REPORTS/junit and"
                         + " Allure results in REPORTS/allure-results. Exit 0 no test failed, 1 a test failed,"
                         + " 2 bad input."})
@@ -52,10 +55,17 @@ public final class CheckCommand implements Callable<Integer> {
     Path reports;
 
     @Option(names = "--kernel-results", paramLabel = "DIR|FILE",
-            description = "A kernel run (./mvnw -B package -Pkernels writes reports/kernels/<run>) to judge the"
-                    + " spec's kernels: lines on. Without it they are not judged (and fail), with that reason:"
-                    + " the kernel benchmarks are not in the jar.")
+            description = "An existing kernel run (servebench kernels run, ./mvnw -B package -Pkernels:"
+                    + " reports/kernels/<run>) to judge the spec's kernels: lines on, instead of running the kernel"
+                    + " benchmarks.")
     Path kernelResults;
+
+    @Option(names = "--kernels-mode", paramLabel = "MODE", defaultValue = "smoke",
+            converter = KernelModeConverter.class,
+            description = "Without --kernel-results, a spec with kernels: lines (or measured hardware figures) first"
+                    + " runs the kernel benchmarks (JMH) as ./mvnw verify -Pperf does, in this mode: smoke"
+                    + " (default) or full; into reports/kernels/<mode>-<UTC time>.")
+    KernelMode kernelsMode;
 
     @Option(names = "--history", paramLabel = "DIR", defaultValue = "reports/history",
             description = "History the HTML report reads trends from; not appended to (default: ${DEFAULT-VALUE}).")
@@ -68,7 +78,8 @@ public final class CheckCommand implements Callable<Integer> {
         SpecCheck.Result result;
         try {
             result = SpecCheck.run(new SpecCheck.Options(file, Optional.ofNullable(target), Optional.ofNullable(url),
-                    Optional.ofNullable(image), reports, Optional.ofNullable(kernelResults), history), out);
+                    Optional.ofNullable(image), reports, Optional.ofNullable(kernelResults), kernelsMode,
+                    KernelRunSettings.newRunDirectory(KernelRunSettings.DEFAULT_ROOT, kernelsMode), history), out);
         } catch (SpecException e) {
             err.println(e.getMessage());
             err.flush();

@@ -23,7 +23,10 @@ public final class KernelLibrary {
 
     /** System property naming a library to benchmark instead of the one this build compiles. */
     public static final String LIBRARY_PROPERTY = "servebench.kernels.lib";
-    /** Directory the Maven build writes the libraries to, relative to the project root. */
+    /**
+     * Directory the Maven build writes the libraries to, relative to the project root; looked in first, then
+     * the jar's own copies ({@link KernelLibraryFiles}).
+     */
     public static final Path BUILD_DIRECTORY = Path.of("target", "native");
 
     private static final Linker LINKER = Linker.nativeLinker();
@@ -52,9 +55,12 @@ public final class KernelLibrary {
         return load(Variant.DISPATCH);
     }
 
-    /** One of the variants the Maven build compiles into {@code target/native}. */
+    /**
+     * One of the variants the Maven build compiles: from {@code target/native} when run in the project, else
+     * the jar's copy extracted into the native cache.
+     */
     public static KernelLibrary load(Variant variant) {
-        return load(BUILD_DIRECTORY.resolve(variant.fileName()));
+        return load(KernelLibraryFiles.standard().locate(variant));
     }
 
     public static KernelLibrary load(Path library) {

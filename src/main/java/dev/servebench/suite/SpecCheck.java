@@ -2,6 +2,7 @@ package dev.servebench.suite;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.servebench.kernels.bench.KernelMode;
 import dev.servebench.report.html.HtmlReportRenderer;
 import dev.servebench.report.html.ReportLoader;
 import dev.servebench.report.html.ReportModel;
@@ -49,12 +50,17 @@ public final class SpecCheck {
      * @param image         replaces a container target's image
      * @param reports       the run directory, {@code junit/} and {@code allure-results/} are written below it
      * @param kernelResults a kernel run (its directory or kernel-measurements.json) the spec's kernel lines
-     *                      are judged on; without one they are not judged, with the reason
+     *                      are judged on; without one the suite runs the kernel benchmarks itself, when the
+     *                      spec has kernel lines or measured hardware figures
+     * @param kernelsMode   the mode of that kernel run (smoke, as the perf profile's, or full)
+     * @param kernelsOutput where that kernel run goes
      * @param history       history directory the HTML report reads trends from (read only)
      */
     public record Options(Path spec, Optional<String> target, Optional<URI> url, Optional<String> image,
-            Path reports, Optional<Path> kernelResults, Path history) {
+            Path reports, Optional<Path> kernelResults, KernelMode kernelsMode, Path kernelsOutput, Path history) {
         public Options {
+            Objects.requireNonNull(kernelsMode, "kernelsMode");
+            Objects.requireNonNull(kernelsOutput, "kernelsOutput");
             Objects.requireNonNull(spec, "spec");
             Objects.requireNonNull(target, "target");
             Objects.requireNonNull(url, "url");
@@ -166,19 +172,26 @@ public final class SpecCheck {
         options.url().ifPresent(url -> parameters.put("servebench.url", url.toString()));
         options.image().ifPresent(image -> parameters.put("servebench.image", image));
         options.kernelResults().ifPresent(kernels -> parameters.put("servebench.kernels.results", kernels.toString()));
+        parameters.put("servebench.kernels.mode", options.kernelsMode().label());
+        parameters.put("servebench.kernels.output", options.kernelsOutput().toString());
         return parameters;
     }
 
     /**
      * As {@code servebench report --run RUN}: only when the run measured something (measurements.json). Its
-     * kernel tables come from the named kernel run only: the newest one under reports/kernels (what
+     * kernel tables come from the suite's kernel run only: the newest one under reports/kernels (what
      * {@code report} shows) may be another build's, beside kernel verdicts that were not judged on it.
      */
     private static Report htmlReport(Path runDirectory, Options options) throws IOException {
         if (!Files.isRegularFile(runDirectory.resolve("measurements.json"))) {
             return new Report.NotWritten("no measurements.json in " + runDirectory + " (no load point was measured)");
         }
-        ReportModel model = ReportLoader.load(new ReportLoader.Sources(runDirectory, options.kernelResults(),
+        // The kernel run the suite judged (the one named, else its own), when it left its tables: a run without
+        // them was already reported by the kernel lines' verdicts, and must not cost the report of the rest.
+        Optional<Path> kernels = options.kernelResults().or(() -> Optional.of(options.kernelsOutput()))
+                .map(path -> Files.isDirectory(path) ? path : path.toAbsolutePath().getParent())
+                .filter(directory -> Files.isRegularFile(directory.resolve("figures.json")));
+        ReportModel model = ReportLoader.load(new ReportLoader.Sources(runDirectory, kernels,
                 runDirectory.resolve("kernels"), options.history()), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         Path file = runDirectory.resolve("report.html");
         AtomicFiles.write(file, HtmlReportRenderer.render(model));

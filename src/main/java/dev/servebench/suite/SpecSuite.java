@@ -1,7 +1,10 @@
 package dev.servebench.suite;
 
+import dev.servebench.kernels.bench.KernelRunSettings;
 import dev.servebench.perf.SpecRunner;
 import dev.servebench.results.RunVerdictsJson;
+import dev.servebench.roofline.MeasuredHardware;
+import dev.servebench.spec.LoadPointBounds;
 
 import dev.servebench.results.RunVerdictsJson.Kind;
 import dev.servebench.results.RunVerdictsJson.Outcome;
@@ -52,10 +55,14 @@ final class SpecSuite {
     static Stream<DynamicNode> nodes(SuiteSettings settings) throws IOException {
         PerformanceSpec spec = SuiteTargets.resolve(SpecReader.read(settings.spec()), settings);
         Path output = settings.runDirectory().orElseGet(() -> runDirectory(settings.reports(), spec.name()));
-        // The spec's measured hardware figures come from this build's kernel run, as its kernel expectations do.
-        dev.servebench.roofline.MeasuredHardware hardware = SuiteSession.measuredHardware(settings);
-        MeasuredPoints points = new MeasuredPoints(key -> dev.servebench.spec.LoadPointBounds.at(spec, key, hardware));
-        SuiteSession session = new SuiteSession(spec, settings, output, points, hardware);
+        // Before any server starts: the kernels measure the machine, not the machine beside a server.
+        SuiteKernels kernelRun = SuiteKernels.prepare(spec, settings, (mode, directory) -> SpecKernels.run(
+                Optional.of(settings.spec()), spec.kernelExpectations(), KernelRunSettings.standard(mode, directory),
+                System.out));
+        // The spec's measured hardware figures come from this run's kernel run, as its kernel expectations do.
+        MeasuredHardware hardware = kernelRun.hardware();
+        MeasuredPoints points = new MeasuredPoints(key -> LoadPointBounds.at(spec, key, hardware));
+        SuiteSession session = new SuiteSession(spec, settings, output, points, kernelRun, hardware);
         URI specUri = settings.spec().toAbsolutePath().toUri();
         List<DynamicNode> nodes = new ArrayList<>();
         for (LoadPointKey key : spec.sweep().points()) {
@@ -184,7 +191,7 @@ final class SpecSuite {
 
     /**
      * A line of the spec's {@code kernels} list, judged once ({@link KernelExpectationReport}) on the kernel run
-     * of this build. No such run (kernels skipped, no result file) is not judged with that reason: the test
+     * of this suite run. No such run (kernels skipped, no result file) is not judged with that reason: the test
      * fails, as a serving expectation whose metric was not measured does, instead of passing or vanishing.
      */
     private static DynamicTest kernelTest(KernelExpectation expectation, SuiteSession session) {

@@ -1,7 +1,5 @@
 package dev.servebench.suite;
 
-import dev.servebench.kernels.results.KernelMeasuredHardware;
-import dev.servebench.kernels.results.KernelMeasurementsJson;
 import dev.servebench.logging.LogFile;
 import dev.servebench.metric.MetricId;
 import dev.servebench.perf.PointOutcome;
@@ -53,17 +51,21 @@ final class SuiteSession implements AutoCloseable {
     private final MeasuredPoints points;
     private Map<LoadPointKey, PointOutcome> interleaved;
     private CacheReset interleavedReset;
+    private final SuiteKernels kernelRun;
     private KernelMeasurements kernels;
     /**
      * The run's own hardware figures for the spec's {@code measured} hardware entries: the figures.json of this
-     * build's kernel run (the directory kernel expectations read), else none, and bounds that need them are
+     * run's kernel run (the directory kernel expectations read), else none, and bounds that need them are
      * absent with the reason.
      */
     private final MeasuredHardware measuredHardware;
 
-    /** {@code measuredHardware}: the figures {@code points} computes its bounds from, read once per run. */
+    /**
+     * {@code kernels}: this run's kernel run (or why there is none), read once for the kernel lines;
+     * {@code measuredHardware}: the figures {@code points} computes its bounds from, read once per run.
+     */
     SuiteSession(PerformanceSpec spec, SuiteSettings settings, Path output, MeasuredPoints points,
-                 MeasuredHardware measuredHardware) throws IOException {
+                 SuiteKernels kernelRun, MeasuredHardware measuredHardware) throws IOException {
         this.spec = spec;
         this.points = points;
         this.settings = settings;
@@ -72,42 +74,14 @@ final class SuiteSession implements AutoCloseable {
         Files.createDirectories(output);
         LogFile.beside(output);
         this.verdicts = new RunVerdictsJson(output.resolve("verdicts.json"), spec.name());
+        this.kernelRun = kernelRun;
         this.measuredHardware = measuredHardware;
     }
 
-    /** The figures.json beside this build's kernel run, for the spec's {@code measured} hardware entries. */
-    static MeasuredHardware measuredHardware(SuiteSettings settings) {
-        Optional<Path> run = settings.kernelsSkipped() ? Optional.empty() : settings.kernelResults()
-                .map(p -> Files.isDirectory(p) ? p : p.getParent())
-                .filter(dir -> dir != null && Files.isRegularFile(dir.resolve("figures.json")));
-        if (run.isEmpty()) {
-            return MeasuredHardware.NONE;
-        }
-        try {
-            return KernelMeasuredHardware.read(run.get());
-        } catch (IOException | IllegalArgumentException e) {
-            // The kernel expectations report the same file's problem as their own verdicts.
-            return MeasuredHardware.NONE;
-        }
-    }
-
-    /**
-     * The figures of this build's kernel run, read once, or why there are none: the kernel step was skipped,
-     * or no run was named or written.
-     */
+    /** The figures of this run's kernel run, read once, or why there are none. */
     synchronized KernelMeasurements kernelMeasurements() throws IOException {
         if (kernels == null) {
-            if (settings.kernelsSkipped()) {
-                kernels = KernelMeasurements.absent("the kernel benchmarks were skipped"
-                        + " (-Dservebench.kernels.skip=true)");
-            } else if (settings.kernelResults().isEmpty()) {
-                kernels = KernelMeasurements.absent("no kernel results: no kernel run was named (run ./mvnw -B"
-                        + " package -Pkernels and pass its reports/kernels/<run> directory as servebench check"
-                        + " --kernel-results DIR or servebench.kernels.results; ./mvnw verify -Pperf sets it to its"
-                        + " kernel step's output)");
-            } else {
-                kernels = KernelMeasurementsJson.read(settings.kernelResults().get());
-            }
+            kernels = kernelRun.measurements();
         }
         return kernels;
     }

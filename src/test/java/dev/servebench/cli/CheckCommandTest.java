@@ -58,7 +58,11 @@ class CheckCommandTest {
                 kernels:
                   - moe_gflops@backend=native,tokens=64 >= 1 x moe_gflops@backend=ggml-f16
                 """);
-        EngineExecutionResults engine = SuiteRun.onSpec(spec, directory.resolve("engine"));
+        // A kernel run with no figures file: both sides judge the kernel line on it (not judged), and neither runs
+        // the kernel benchmarks itself, as it would without one.
+        Path noKernelRun = Files.createDirectories(directory.resolve("kernels-without-results"));
+        EngineExecutionResults engine = SuiteRun.onSpec(spec, directory.resolve("engine"),
+                "servebench.kernels.results", noKernelRun.toString());
         Map<String, String> byEngine = new HashMap<>();
         engine.testEvents().succeeded().list().forEach(e -> byEngine.put(e.getTestDescriptor().getDisplayName(), "passed"));
         engine.testEvents().failed().list().forEach(e -> byEngine.put(e.getTestDescriptor().getDisplayName(), "failed"));
@@ -78,7 +82,7 @@ class CheckCommandTest {
             cli.setOut(new PrintWriter(out));
             cli.setErr(new PrintWriter(err));
             exit = cli.execute("check", spec.toString(), "--reports", reports.toString(),
-                    "--history", directory.resolve("no-history").toString());
+                    "--kernel-results", noKernelRun.toString(), "--history", directory.resolve("no-history").toString());
         } finally {
             System.setOut(console);
         }
@@ -94,7 +98,7 @@ class CheckCommandTest {
         Path run = Files.list(reports).filter(p -> p.getFileName().toString().startsWith("scripted-")).toList()
                 .getFirst();
         assertThat(run.resolve("verdicts.json")).content().contains("\"output_throughput ≥ 1000000000 tok/s @ concurrency=4\"")
-                .contains("no kernel results: no kernel run was named");
+                .contains("no kernel results at " + noKernelRun);
         assertThat(run.resolve("report.html")).exists();
         assertThat(printed.toString(StandardCharsets.UTF_8)).contains(" servebench perf run: scripted ");
         assertThat(out.toString()).contains("Tests run: " + byEngine.size()

@@ -62,8 +62,17 @@ class ScriptedServerMainTest {
                 assertThat(raw.read().status()).isEqualTo(200);
             }
             Path dump = dir.resolve("emissions.jsonl");
-            commands.println("DUMP " + dump);
-            assertThat(stdout.readLine()).isEqualTo("DUMPED 1");
+            // The server logs a response just after writing its last bytes (PacedResponse.finish), so the client
+            // can hold the whole answer a moment before the log does: ask again until it is there.
+            String dumped = "";
+            for (int attempt = 0; attempt < 100 && !dumped.equals("DUMPED 1"); attempt++) {
+                if (attempt > 0) {
+                    Thread.sleep(20);
+                }
+                commands.println("DUMP " + dump);
+                dumped = stdout.readLine();
+            }
+            assertThat(dumped).isEqualTo("DUMPED 1");
             var log = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dump.toFile());
             assertThat(log.get("prompt_tokens").asInt()).isEqualTo(3);
             assertThat(log.get("ttft_nanos").asLong()).isEqualTo(2_000_000L);

@@ -11,9 +11,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Which kernel library the suite benchmarks, and how every JVM of the run learns it.
  *
- * <p>Three JVMs are involved: Maven's, the runner's (started by exec-maven-plugin) and one per JMH fork. A
- * property set on one of them reaches none of the others by itself, and a library that silently falls back
- * to the build's own would make a comparison meaningless; so the runner checks the file, passes its
+ * <p>Several JVMs are involved: Maven's, the runner's (exec-maven-plugin's under {@code -Pkernels}, failsafe's
+ * under {@code -Pperf}, or {@code java -jar servebench.jar}) and one per JMH fork. A property set on one of
+ * them reaches none of the others by itself, and a library that silently falls back to the build's own
+ * would make a comparison meaningless; so the runner checks the file, passes its
  * absolute path (forks inherit the working directory, but a relative path in a log is ambiguous) to every
  * fork, and each fork prints the library it actually loaded.
  */

@@ -41,7 +41,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 public final class KernelCompare {
 
     /** The smoke plan's iteration settings, one fork per run: what each side gets in each round by default. */
-    public static final KernelCompareRecording.Timing SMOKE_TIMING = timing(KernelPlan.forMode("smoke", 1).timing());
+    public static final KernelCompareRecording.Timing SMOKE_TIMING = timing(KernelPlan.forMode(KernelMode.SMOKE, 1).timing());
 
     /**
      * @param a       A's library file (checked to exist)

@@ -59,7 +59,7 @@ final class KernelOrder {
      */
     static List<Point> points(int threads, Optional<Pattern> only, Map<String, List<String>> params) {
         Set<Point> points = new LinkedHashSet<>();
-        for (KernelPlan.Step step : KernelPlan.forMode("smoke", threads).steps()) {
+        for (KernelPlan.Step step : KernelPlan.forMode(KernelMode.SMOKE, threads).steps()) {
             if (only.isPresent() && !only.get().matcher(step.benchmarkClass()).find()) {
                 continue;
             }

@@ -10,7 +10,7 @@ import java.util.Map;
  * baselines (memcpy, ggml, the Java references) are steps of the same plan, so every ratio in the report
  * compares numbers measured in the same run on the same machine.
  */
-record KernelPlan(String mode, Timing timing, List<Step> steps) {
+record KernelPlan(KernelMode mode, Timing timing, List<Step> steps) {
 
     static final String BENCH = "dev.servebench.kernels.bench.";
     static final String GLM5_TP8 = "6144x256x256x8";
@@ -30,12 +30,11 @@ record KernelPlan(String mode, Timing timing, List<Step> steps) {
         }
     }
 
-    static KernelPlan forMode(String mode, int threads) {
+    static KernelPlan forMode(KernelMode mode, int threads) {
         String t = Integer.toString(threads);
         return switch (mode) {
-            case "smoke" -> new KernelPlan(mode, new Timing(1, 1, 1, 3, 1), smoke(t));
-            case "full" -> new KernelPlan(mode, new Timing(2, 2, 1, 5, 1), full(t));
-            default -> throw new IllegalArgumentException("mode \"" + mode + "\"; expected smoke or full");
+            case SMOKE -> new KernelPlan(mode, new Timing(1, 1, 1, 3, 1), smoke(t));
+            case FULL -> new KernelPlan(mode, new Timing(2, 2, 1, 5, 1), full(t));
         };
     }
 

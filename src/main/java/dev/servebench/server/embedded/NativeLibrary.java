@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Optional;
 
 /**
  * java-llama.cpp's native library as one content-addressed file, {@code <dir>/<first 16 hex digits of its
@@ -81,21 +82,32 @@ public final class NativeLibrary {
      */
     public static Path extract(Path directory) {
         String resource = resourcePath();
+        return extractResource(LlamaBridge.class, resource, fileName(), directory)
+                .orElseThrow(() -> new IllegalStateException("no bundled llama.cpp library at class-path resource "
+                        + resource + " (de.kherud:llama has no build for this platform)"));
+    }
+
+    /**
+     * Any native library on the class path as a file {@code <directory>/<first 16 hex digits of its SHA-256>/
+     * fileName} (content-addressed: another build's library never overwrites this one's); written to a
+     * temporary file and renamed, so a concurrently starting JVM never opens a half-written library. Empty
+     * when {@code anchor}'s class loader has no such resource.
+     */
+    public static Optional<Path> extractResource(Class<?> anchor, String resource, String fileName, Path directory) {
         byte[] library;
-        try (InputStream in = LlamaBridge.class.getResourceAsStream(resource)) {
+        try (InputStream in = anchor.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("no bundled llama.cpp library at class-path resource " + resource
-                        + " (de.kherud:llama has no build for this platform)");
+                return Optional.empty();
             }
             library = in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException("reading class-path resource " + resource, e);
         }
         Path dir = directory.resolve(sha256Prefix(library));
-        Path file = dir.resolve(fileName());
+        Path file = dir.resolve(fileName);
         try {
             if (Files.isRegularFile(file) && Files.size(file) == library.length) {
-                return file;
+                return Optional.of(file);
             }
             Files.createDirectories(dir);
             Path temp = Files.createTempFile(dir, "lib", ".tmp");
@@ -109,7 +121,7 @@ public final class NativeLibrary {
             } finally {
                 Files.deleteIfExists(temp);
             }
-            return file;
+            return Optional.of(file);
         } catch (IOException e) {
             throw new UncheckedIOException("extracting " + resource + " to " + file, e);
         }

@@ -2,7 +2,10 @@ package dev.servebench.client;
 
 import java.nio.charset.StandardCharsets;
 
-/** Events shaped exactly like vLLM's and SGLang's streams, for tests and the parser benchmark. */
+/**
+ * Events shaped exactly like vLLM's and SGLang's streams, for the parser benchmark and the tests (which see it
+ * here: the benchmarks are main code, so their data is too).
+ */
 public final class ChunkParserTestData {
 
     private ChunkParserTestData() {}

@@ -93,10 +93,6 @@ public final class KernelCompareCommand implements Callable<Integer> {
     @Option(names = "--markdown", paramLabel = "FILE", description = "Markdown summary (default: DIR/kernel-compare.md).")
     Path markdown;
 
-    public static void main(String[] args) {
-        System.exit(new CommandLine(new KernelCompareCommand()).execute(args));
-    }
-
     @Override
     public Integer call() throws IOException {
         try {
