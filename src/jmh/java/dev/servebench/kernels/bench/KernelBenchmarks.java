@@ -122,9 +122,19 @@ public final class KernelBenchmarks {
 
     private static ChainedOptionsBuilder options(KernelPlan plan, KernelPlan.Step step, Path resultFile,
             Optional<Path> library) {
-        KernelPlan.Timing timing = plan.timing();
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .include("^" + Pattern.quote(step.benchmarkClass()) + "\\.")
+        ChainedOptionsBuilder options = jmhOptions(step.benchmarkClass(), plan.timing(), resultFile, library);
+        step.params().forEach(options::param);
+        return options;
+    }
+
+    /**
+     * One benchmark class's JMH run as every kernel run makes it (the suite's steps and the A/B comparison's
+     * forks): the plan's timing, JSON results into {@code resultFile}, the library passed to each fork.
+     */
+    static ChainedOptionsBuilder jmhOptions(String benchmarkClass, KernelPlan.Timing timing, Path resultFile,
+            Optional<Path> library) {
+        return new OptionsBuilder()
+                .include("^" + Pattern.quote(benchmarkClass) + "\\.")
                 .forks(timing.forks())
                 .warmupIterations(timing.warmupIterations())
                 .warmupTime(TimeValue.seconds(timing.warmupSeconds()))
@@ -134,8 +144,6 @@ public final class KernelBenchmarks {
                 .resultFormat(ResultFormatType.JSON)
                 .result(resultFile.toString())
                 .jvmArgsAppend(BenchLibrary.forkArguments(library).toArray(String[]::new));
-        step.params().forEach(options::param);
-        return options;
     }
 
     private static String describe(KernelPlan.Step step) {

@@ -21,13 +21,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
@@ -152,17 +149,11 @@ public final class KernelCompare {
 
     private static ChainedOptionsBuilder options(KernelOrder.Point point, Path library,
             KernelCompareRecording.Timing timing, Path resultFile) {
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .include("^" + Pattern.quote(point.benchmarkClass()) + "\\.")
-                .forks(1)
-                .warmupIterations(timing.warmupIterations())
-                .warmupTime(TimeValue.seconds(timing.warmupSeconds()))
-                .measurementIterations(timing.measurementIterations())
-                .measurementTime(TimeValue.seconds(timing.measurementSeconds()))
-                .shouldFailOnError(true)
-                .resultFormat(ResultFormatType.JSON)
-                .result(resultFile.toString())
-                .jvmArgsAppend(BenchLibrary.forkArguments(Optional.of(library)).toArray(String[]::new));
+        // One fork per side and round: the rounds are the repeats the paired statistics need.
+        ChainedOptionsBuilder options = KernelBenchmarks.jmhOptions(point.benchmarkClass(),
+                new KernelPlan.Timing(1, timing.warmupIterations(), timing.warmupSeconds(),
+                        timing.measurementIterations(), timing.measurementSeconds()),
+                resultFile, Optional.of(library));
         point.params().forEach(options::param);
         return options;
     }
