@@ -1,15 +1,12 @@
 package dev.servebench.cli;
 
 import dev.servebench.baseline.GateOutcome;
-import dev.servebench.baseline.GateVerdict;
-import dev.servebench.baseline.MachineDrift;
+import dev.servebench.baseline.PairedComparison;
 import dev.servebench.baseline.PairedGate;
 import dev.servebench.baseline.Tolerance;
 import dev.servebench.perf.CompareRecording;
 import dev.servebench.perf.CompareRun;
 import dev.servebench.perf.SpecRunner;
-import dev.servebench.report.GateReport;
-import dev.servebench.results.AtomicFiles;
 import dev.servebench.server.LaunchSettings;
 import dev.servebench.server.ServerTargets;
 import dev.servebench.server.ServerUnderTest;
@@ -52,9 +49,9 @@ import picocli.CommandLine.Spec;
                 + " 5 a gated comparison could not be judged.")
 public final class CompareCommand implements Callable<Integer> {
 
-    static final int REGRESSION = 1;
-    static final int BAD_INPUT = 2;
-    static final int NOT_JUDGED = 5;
+    static final int REGRESSION = PairedVerdictReport.REGRESSION;
+    static final int BAD_INPUT = PairedVerdictReport.BAD_INPUT;
+    static final int NOT_JUDGED = PairedVerdictReport.NOT_JUDGED;
 
     @Spec
     CommandSpec spec;
@@ -207,24 +204,12 @@ public final class CompareCommand implements Callable<Integer> {
         String note = "paired, " + recording.rounds() + " rounds (" + recording.completeRounds()
                 + " complete): " + recording.pairing().description() + " (order seed " + recording.seed() + "); A = " + recording.targets().get("A") + "; B = " + recording.targets().get("B");
         String title = "servebench compare: " + recording.spec() + ", B vs A (paired, " + recording.rounds() + " rounds)";
-        String summary = GateReport.pairedMarkdown(title, outcomes, note);
-        AtomicFiles.write(junit != null ? junit : directory.resolve("compare-junit.xml"),
-                GateReport.junitXml("compare." + recording.spec(), outcomes, MachineDrift.notChecked()));
-        AtomicFiles.write(markdown != null ? markdown : directory.resolve("compare.md"), summary);
-        spec.commandLine().getOut().print(summary);
-        spec.commandLine().getOut().flush();
-        if (outcomes.stream().anyMatch(o -> o.verdict().fails())) {
-            return REGRESSION;
-        }
-        long unjudged = outcomes.stream().filter(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA).count();
-        if (unjudged > 0 || outcomes.isEmpty()) {
-            spec.commandLine().getErr().println("servebench: not judged: " + (outcomes.isEmpty() ? "nothing was measured"
-                    : unjudged + " gated metric × load point comparison(s) had fewer than 3 rounds in which both"
-                            + " sides measured them"));
-            spec.commandLine().getErr().flush();
-            return NOT_JUDGED;
-        }
-        return 0;
+        return PairedVerdictReport.write(spec, outcomes, new PairedVerdictReport.Wording(title, note,
+                        "compare." + recording.spec(), "nothing was measured",
+                        "gated metric × load point comparison(s) had fewer than " + PairedComparison.MIN_ROUNDS
+                                + " rounds in which both sides measured them"),
+                junit != null ? junit : directory.resolve("compare-junit.xml"),
+                markdown != null ? markdown : directory.resolve("compare.md"));
     }
 
     private int fail(String message) {

@@ -1,15 +1,11 @@
 package dev.servebench.cli;
 
-import dev.servebench.baseline.GateVerdict;
 import dev.servebench.baseline.KernelOutcome;
 import dev.servebench.baseline.KernelPairedGate;
-import dev.servebench.baseline.MachineDrift;
 import dev.servebench.baseline.PairedComparison;
 import dev.servebench.baseline.Tolerance;
 import dev.servebench.kernels.bench.KernelCompare;
 import dev.servebench.kernels.results.KernelCompareRecording;
-import dev.servebench.report.GateReport;
-import dev.servebench.results.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
@@ -34,10 +30,7 @@ import picocli.CommandLine.Spec;
  * KernelCompare}), each kernel point's figure judged on the paired rounds ({@link KernelPairedGate}, the
  * serving comparison's statistics); {@code --judge DIR} judges a recording again. Outputs and exit codes as
  * {@code servebench compare} (docs/gate.md, "Kernel A/B").
- *
- * <p>It lives beside the JMH benchmarks because it runs them (today on the test class path:
- * {@code ./mvnw -Pclient-bench package -Dservebench.bench.main=dev.servebench.cli.KernelCompareCommand
- * -Dservebench.bench.args="…"}); once the jar carries the kernel suite it is {@code servebench kernels compare}.
+ * Runs from the jar as {@code servebench kernels compare}.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "Kernel A/B: measure kernel libraries A and B in interleaved rounds of JMH forks and judge the"
@@ -45,9 +38,9 @@ import picocli.CommandLine.Spec;
                 + " 5 a kernel point could not be judged.")
 public final class KernelCompareCommand implements Callable<Integer> {
 
-    static final int REGRESSION = 1;
-    static final int BAD_INPUT = 2;
-    static final int NOT_JUDGED = 5;
+    static final int REGRESSION = PairedVerdictReport.REGRESSION;
+    static final int BAD_INPUT = PairedVerdictReport.BAD_INPUT;
+    static final int NOT_JUDGED = PairedVerdictReport.NOT_JUDGED;
 
     @Spec
     CommandSpec spec;
@@ -144,26 +137,12 @@ public final class KernelCompareCommand implements Callable<Integer> {
                 recording.threads(), recording.seconds(), a.path(), a.implementation(), a.sha256().substring(0, 12),
                 b.path(), b.implementation(), b.sha256().substring(0, 12),
                 a.sha256().equals(b.sha256()) ? " — the same file on both sides (A/A)" : "");
-        String summary = GateReport.pairedMarkdown("servebench kernels compare: B vs A (paired, " + recording.rounds()
-                + " rounds)", outcomes, note);
-        AtomicFiles.write(junit != null ? junit : directory.resolve("kernel-compare-junit.xml"),
-                GateReport.junitXml("kernel-compare", outcomes, MachineDrift.notChecked()));
-        AtomicFiles.write(markdown != null ? markdown : directory.resolve("kernel-compare.md"), summary);
-        spec.commandLine().getOut().print(summary);
-        spec.commandLine().getOut().flush();
-        if (outcomes.stream().anyMatch(o -> o.verdict().fails())) {
-            return REGRESSION;
-        }
-        long unjudged = outcomes.stream().filter(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA).count();
-        if (unjudged > 0 || outcomes.isEmpty()) {
-            spec.commandLine().getErr().println("servebench: not judged: " + (outcomes.isEmpty()
-                    ? "no kernel point was measured"
-                    : unjudged + " kernel point(s) had fewer than " + PairedComparison.MIN_ROUNDS
-                            + " rounds in which both sides' forks measured them"));
-            spec.commandLine().getErr().flush();
-            return NOT_JUDGED;
-        }
-        return 0;
+        String title = "servebench kernels compare: B vs A (paired, " + recording.rounds() + " rounds)";
+        return PairedVerdictReport.write(spec, outcomes, new PairedVerdictReport.Wording(title, note, "kernel-compare",
+                        "no kernel point was measured", "kernel point(s) had fewer than " + PairedComparison.MIN_ROUNDS
+                                + " rounds in which both sides' forks measured them"),
+                junit != null ? junit : directory.resolve("kernel-compare-junit.xml"),
+                markdown != null ? markdown : directory.resolve("kernel-compare.md"));
     }
 
     private KernelCompareRecording.Timing timing() {
