@@ -8,7 +8,8 @@ import dev.servebench.metric.TokenSource;
 import dev.servebench.record.RecordJsonl;
 import dev.servebench.record.RecordStore;
 import dev.servebench.record.RequestRecord;
-import dev.servebench.results.SummaryJson;
+import dev.servebench.results.FormatJson;
+import dev.servebench.results.SummarySection;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -51,7 +52,7 @@ public final class SummarizeCommand implements Callable<Integer> {
                     .withInputTokenSource(TokenSourceOption.parseInput(inputTokenSource))
                     .withRetokenizedOutput(retokenized));
         }
-        spec.commandLine().getOut().println(SummaryJson.pretty(SummaryJson.metrics(summary)));
+        spec.commandLine().getOut().println(FormatJson.text(SummarySection.metrics(summary)));
         spec.commandLine().getOut().flush();
         return 0;
     }

@@ -1,6 +1,5 @@
 package dev.servebench.perf;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.servebench.client.ClientConfig;
 import dev.servebench.client.NanoClock;
 import dev.servebench.client.PreparedRequest;
@@ -21,13 +20,12 @@ import dev.servebench.record.ErrorLine;
 import dev.servebench.record.FailureKind;
 import dev.servebench.record.RecordJsonl;
 import dev.servebench.record.RecordSink;
-import dev.servebench.results.AtomicFiles;
 import dev.servebench.results.PointContext;
 import dev.servebench.results.PointMeasurement;
 import dev.servebench.results.RooflineJson;
 import dev.servebench.results.RunDescription;
 import dev.servebench.results.SuccessShare;
-import dev.servebench.results.SummaryJson;
+import dev.servebench.results.SummaryFile;
 import dev.servebench.roofline.MeasuredHardware;
 import dev.servebench.roofline.PointRoofline;
 import dev.servebench.schedule.ArrivalPlan;
@@ -381,15 +379,10 @@ public final class SpecRunner implements AutoCloseable {
                     client.staleConnectionsSkipped() - skippedBefore), warmed, notes);
             openedBeforeStart = 0;
             Path summaryFile = outputDirectory.resolve(stem + ".summary.json");
-            ObjectNode json = SummaryJson.toJson(description, point, summary, result.clientUsage(),
-                    Optional.of(context));
-            if (spec.deployment().isPresent()) {
-                PointRoofline roofline = PointRoofline.of(LoadPointBounds.at(spec, key, measuredHardware),
-                        summary.value(MetricId.OUTPUT_THROUGHPUT), summary.value(MetricId.MEAN_ITL_MS));
-                ((ObjectNode) json.get("servebench")).set(RooflineJson.KEY,
-                        RooflineJson.toJson(spec.deployment().get(), roofline));
-            }
-            AtomicFiles.write(summaryFile, SummaryJson.pretty(json));
+            Optional<RooflineJson> roofline = spec.deployment().map(deployment -> RooflineJson.of(deployment,
+                    PointRoofline.of(LoadPointBounds.at(spec, key, measuredHardware),
+                            summary.value(MetricId.OUTPUT_THROUGHPUT), summary.value(MetricId.MEAN_ITL_MS))));
+            SummaryFile.of(description, point, summary, result.clientUsage(), context, roofline).write(summaryFile);
             repeats.add(new PointMeasurement.Repeat(summary, result.clientUsage(), result.durationNanos(),
                     probeMillis));
             files.add(summaryFile);

@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.servebench.roofline.DecodeBound;
 import dev.servebench.roofline.Deployment;
 import dev.servebench.roofline.HardwareShape;
@@ -142,11 +141,6 @@ public sealed interface RooflineJson permits RooflineJson.Bounded, RooflineJson.
                         Model.of(d.model(), deployment.modelSource()), Hardware.of(d.hardware()));
             }
         };
-    }
-
-    /** {@link #of} as a tree, for a summary that is still built as one. */
-    static ObjectNode toJson(Deployment deployment, PointRoofline point) {
-        return FormatJson.tree(of(deployment, point));
     }
 
     private static Double boxed(OptionalDouble value) {

@@ -3,7 +3,21 @@ package dev.servebench.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.servebench.load.ClientUsage;
+import dev.servebench.load.ConnectionCounts;
+import dev.servebench.load.LoadPoint;
+import dev.servebench.metric.MetricOptions;
+import dev.servebench.metric.Records;
+import dev.servebench.metric.ServingSummary;
+import dev.servebench.metric.SummaryCalculator;
+import dev.servebench.metric.TokenSource;
+import dev.servebench.record.FailureKind;
+import dev.servebench.results.PointContext;
+import dev.servebench.results.RunDescription;
+import dev.servebench.results.SuccessShare;
+import dev.servebench.results.SummaryFile;
+import java.util.List;
+import java.util.Optional;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -60,17 +74,22 @@ class ClientMemoryBenchmarkTest {
     }
 
     @Test
-    void summaryFieldsAndMissingOnes() throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        RunSummary s = RunSummary.parse(json.readTree("""
-                {"output_throughput": 1234.5, "completed": 98, "duration": 2.5,
-                 "servebench": {"requests": 100, "metrics": {"failed": {"value": 2},
-                   "p99_dispatch_lag_ms": {"value": 0.25}}, "validity": {"valid": true}}}"""));
-        assertThat(s).isEqualTo(new RunSummary(1234.5, 98, 2, 2.5, 0.25, true));
-        RunSummary empty = RunSummary.parse(json.readTree("{}"));
-        assertThat(empty.completed()).isEqualTo(-1);
-        assertThat(empty.failed()).isEqualTo(-1);
-        assertThat(empty.p99DispatchLagMs()).isNaN();
-        assertThat(empty.valid()).isNull();
+    void summaryFieldsFromTheSummaryFile(@TempDir Path dir) throws Exception {
+        RunDescription run = new RunDescription("http://127.0.0.1:1", "sglang", "m", "random", 8, 2, 0.0, 3, 1,
+                true, TokenSource.SERVER_USAGE, "", "url");
+        ServingSummary measured = SummaryCalculator.compute(Records.inOrder(
+                Records.aRequest().sentAt(0).chunksAt(Records.ms(500), Records.ms(1000)).endAt(Records.ms(1000))
+                        .usage(10, 2),
+                Records.aRequest().sentAt(0).endAt(Records.ms(10)).failed(FailureKind.HTTP_STATUS)),
+                2_000_000_000L, MetricOptions.defaults());
+        SummaryFile.of(run, new LoadPoint(2, Double.POSITIVE_INFINITY, 1.0), measured,
+                new ClientUsage(0, 1, 0, 0, 0), new PointContext(new SuccessShare(2, 1, 0, 0.99), Optional.empty(),
+                        new ConnectionCounts(0, 0, 0, 0), List.of(), List.of()), Optional.empty())
+                .write(dir.resolve("c2.summary.json"));
+
+        RunSummary s = RunSummary.find(dir).orElseThrow();
+
+        assertThat(s).isEqualTo(new RunSummary(1.0, 1, 1, 2.0, 0.0, false));
+        assertThat(RunSummary.find(dir.resolve("absent"))).isEmpty();
     }
 }

@@ -90,9 +90,7 @@ final class ClientMemoryReport {
                 p.put("failed", s.failed());
                 number(p, "duration_s", round(s.durationSeconds(), 3));
                 number(p, "p99_dispatch_lag_ms", round(s.p99DispatchLagMs(), 4));
-                if (s.valid() != null) {
-                    p.put("valid", s.valid());
-                }
+                p.put("valid", s.valid());
             }, () -> p.putNull("summary"));
         }
         return root;

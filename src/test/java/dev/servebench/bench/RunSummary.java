@@ -1,7 +1,7 @@
 package dev.servebench.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.servebench.results.SummaryFile;
+import dev.servebench.results.SummarySection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,16 +10,13 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The numbers this benchmark takes from the {@code <label>.summary.json} that {@code servebench run} writes:
- * SGLang's top-level {@code output_throughput}, {@code completed}, {@code duration}, and under
- * {@code servebench}: {@code metrics.failed.value} (else {@code requests} - completed),
- * {@code metrics.p99_dispatch_lag_ms.value}, {@code validity.valid}.
- * NaN (or -1 for counts) where the summary lacks a field.
+ * The numbers this benchmark takes from the {@code <label>.summary.json} that {@code servebench run} writes
+ * ({@link SummaryFile}): SGLang's {@code output_throughput}, {@code completed}, {@code duration}, and servebench's
+ * {@code failed} and {@code p99_dispatch_lag_ms} metrics and the point's validity. NaN (or -1 for counts) where
+ * the summary lacks a value.
  */
 record RunSummary(double outputThroughput, long completed, long failed, double durationSeconds,
-                  double p99DispatchLagMs, Boolean valid) {
-
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+                  double p99DispatchLagMs, boolean valid) {
 
     /** The one summary file in {@code dir}; empty when the run wrote none (it failed before the end). */
     static Optional<RunSummary> find(Path dir) throws IOException {
@@ -33,19 +30,14 @@ record RunSummary(double outputThroughput, long completed, long failed, double d
         if (files.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(parse(MAPPER.readTree(files.getLast().toFile())));
+        return Optional.of(of(SummaryFile.read(files.getLast())));
     }
 
-    static RunSummary parse(JsonNode root) {
-        JsonNode ours = root.path("servebench");
-        long completed = root.path("completed").asLong(-1);
-        long requests = ours.path("requests").asLong(-1);
-        JsonNode valid = ours.path("validity").path("valid");
-        long failed = ours.path("metrics").path("failed").path("value")
-                .asLong(completed < 0 || requests < 0 ? -1 : requests - completed);
-        return new RunSummary(root.path("output_throughput").asDouble(Double.NaN), completed, failed,
-                root.path("duration").asDouble(Double.NaN),
-                ours.path("metrics").path("p99_dispatch_lag_ms").path("value").asDouble(Double.NaN),
-                valid.isBoolean() ? valid.asBoolean() : null);
+    static RunSummary of(SummaryFile summary) {
+        SummarySection ours = summary.servebench();
+        return new RunSummary(summary.result("output_throughput").orElse(Double.NaN),
+                (long) summary.result("completed").orElse(-1), (long) ours.metric("failed").orElse(-1),
+                summary.result("duration").orElse(Double.NaN), ours.metric("p99_dispatch_lag_ms").orElse(Double.NaN),
+                ours.validity().valid());
     }
 }

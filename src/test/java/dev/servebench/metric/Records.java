@@ -10,21 +10,21 @@ import java.util.List;
 import java.util.Optional;
 
 /** Test fixture: hand-built request records in integer nanoseconds (0 = benchmark start). */
-final class Records {
+public final class Records {
 
     private Records() {}
 
-    static Builder aRequest() {
+    public static Builder aRequest() {
         return new Builder();
     }
 
     /** Milliseconds as nanoseconds. */
-    static long ms(long millis) {
+    public static long ms(long millis) {
         return millis * 1_000_000L;
     }
 
     /** Builds the requests with index = position in the argument list. */
-    static List<RequestRecord> inOrder(Builder... builders) {
+    public static List<RequestRecord> inOrder(Builder... builders) {
         List<RequestRecord> records = new ArrayList<>();
         for (int i = 0; i < builders.length; i++) {
             records.add(builders[i].index(i).build());
@@ -32,7 +32,7 @@ final class Records {
         return records;
     }
 
-    static final class Builder {
+    public static final class Builder {
         private int index = -1;
         private int promptLen = 10;
         private int requestedOutputLen = 16;
@@ -45,68 +45,68 @@ final class Records {
         private Outcome outcome = Outcome.SUCCESS;
         private Integer retokenized;
 
-        Builder index(int index) {
+        public Builder index(int index) {
             this.index = index;
             return this;
         }
 
-        Builder prompt(int promptLen) {
+        public Builder prompt(int promptLen) {
             this.promptLen = promptLen;
             return this;
         }
 
-        Builder intendedAt(long nanos) {
+        public Builder intendedAt(long nanos) {
             this.intendedNanos = nanos;
             return this;
         }
 
-        Builder sentAt(long nanos) {
+        public Builder sentAt(long nanos) {
             this.sentNanos = nanos;
             return this;
         }
 
         /** One event per time, one token each. */
-        Builder chunksAt(long... nanos) {
+        public Builder chunksAt(long... nanos) {
             for (long t : nanos) {
                 chunk(t, 1);
             }
             return this;
         }
 
-        Builder chunk(long nanos, int tokens) {
+        public Builder chunk(long nanos, int tokens) {
             chunks.add(nanos, tokens);
             lastChunk = nanos;
             return this;
         }
 
         /** An event whose choices carried no text (a role-only chat chunk). */
-        Builder emptyChunkAt(long nanos) {
+        public Builder emptyChunkAt(long nanos) {
             return chunk(nanos, 0);
         }
 
         /** The last non-empty SSE line ([DONE]); defaults to the last chunk, or the send time. */
-        Builder endAt(long nanos) {
+        public Builder endAt(long nanos) {
             this.endNanos = nanos;
             return this;
         }
 
-        Builder usage(int promptTokens, int completionTokens) {
+        public Builder usage(int promptTokens, int completionTokens) {
             this.usage = Optional.of(new Usage(promptTokens, completionTokens));
             return this;
         }
 
         /** The client tokenizer's count of the request's generated text. */
-        Builder retokenized(int tokens) {
+        public Builder retokenized(int tokens) {
             this.retokenized = tokens;
             return this;
         }
 
-        Builder failed(FailureKind kind) {
+        public Builder failed(FailureKind kind) {
             this.outcome = Outcome.failure(kind, "test failure " + kind);
             return this;
         }
 
-        RequestRecord build() {
+        public RequestRecord build() {
             if (index < 0) {
                 throw new IllegalStateException("index not set; use index(...) or Records.inOrder(...)");
             }

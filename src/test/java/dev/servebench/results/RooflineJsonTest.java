@@ -21,8 +21,8 @@ class RooflineJsonTest {
     @Test
     void aBoundedPointCarriesItsInputsBoundLimitingTermAndFractions() {
         DecodeBound d = DecodeBound.of(KnownShapes.glm5Nvfp4Tp8(), KnownShapes.rtxPro6000x8Pcie(), 1, 319);
-        ObjectNode json = RooflineJson.toJson(GLM5, PointRoofline.of(new PointBound.Bounded(d), OptionalDouble.of(11),
-                OptionalDouble.empty()));
+        ObjectNode json = FormatJson.tree(RooflineJson.of(GLM5, PointRoofline.of(new PointBound.Bounded(d), OptionalDouble.of(11),
+                OptionalDouble.empty())));
 
         assertThat(json.get("bounded").asBoolean()).isTrue();
         assertThat(json.get("batch").asInt()).isEqualTo(1);
@@ -44,8 +44,8 @@ class RooflineJsonTest {
 
     @Test
     void anUnboundedPointSaysWhy() {
-        ObjectNode json = RooflineJson.toJson(GLM5, PointRoofline.of(new PointBound.Unbounded("no cap"),
-                OptionalDouble.of(1), OptionalDouble.of(1)));
+        ObjectNode json = FormatJson.tree(RooflineJson.of(GLM5, PointRoofline.of(new PointBound.Unbounded("no cap"),
+                OptionalDouble.of(1), OptionalDouble.of(1))));
 
         assertThat(json.get("bounded").asBoolean()).isFalse();
         assertThat(json.get("reason").asText()).isEqualTo("no cap");
