@@ -14,7 +14,7 @@ import java.util.OptionalDouble;
  * @param method    how significance was judged, e.g. "Welch t-test + 95 % percentile bootstrap of the median
  *                  ratio (2000 resamples)"; names why not where nothing was tested
  * @param test      the test whose p-value the message shows, e.g. "Yuen t-test (20 % trimmed means)" or, for a
- *                  paired comparison, "paired t-test on log(B/A), 8 rounds"
+ *                  paired comparison, "Yuen paired test (20 % trimmed mean of log(B/A)), 12 rounds"
  * @param tolerance the metric's tolerated relative change (fraction)
  * @param alpha     significance level the p-value was compared with
  */

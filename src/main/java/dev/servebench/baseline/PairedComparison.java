@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * The compare gate's statistics for one metric at one load point: A (baseline) and B (candidate) measured
  * in the same rounds, so each round gives one ratio B/A in which whatever slowed the machine that minute
  * slowed both sides alike. The change is the median ratio − 1; it is a regression when it is worse than the
- * metric's tolerance in its bad direction AND the paired t-test on the log ratios gives p &lt; alpha AND the
+ * metric's tolerance in its bad direction AND Yuen's paired test on the log ratios (their 20 % trimmed mean, so
+ * that a round disturbed on one side only does not hide a change) gives p &lt; alpha AND the
  * percentile bootstrap interval of the median ratio (rounds resampled as pairs) lies on the bad side of 1 —
  * the gate's three conditions, on pairs (docs/gate.md, "Paired comparison"). The statistics ({@link #judge})
  * know nothing of metrics: the kernel A/B comparison ({@link KernelPairedGate}) judges its figures with them too.
@@ -75,8 +76,8 @@ public final class PairedComparison {
                     alpha, GateVerdict.INSUFFICIENT_DATA);
         }
         boolean finite = Arrays.stream(logRatios).allMatch(Double::isFinite);
-        double p = finite ? PairedTests.pairedT(logRatios) : PairedTests.sign(logRatios);
-        test = (finite ? PairedTests.PAIRED_T : PairedTests.SIGN) + ", " + rounds + " rounds";
+        double p = finite ? PairedTests.yuen(logRatios) : PairedTests.sign(logRatios);
+        test = (finite ? PairedTests.yuenName(rounds) : PairedTests.SIGN) + ", " + rounds + " rounds";
         ConfidenceInterval interval = medianRatioInterval(logRatios, seed);
         GateVerdict verdict = GateComparison.judge(direction, change, interval, p, tolerance, alpha);
         return new PairedJudgement(rounds, Samples.median(base), Samples.median(cand), change, Optional.of(interval),

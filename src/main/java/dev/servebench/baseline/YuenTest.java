@@ -34,6 +34,30 @@ final class YuenTest {
         return 2 * TDistribution.of(degrees).survivalProbability(Math.abs(t));
     }
 
+    /**
+     * The one-sample form on paired differences (here per-round log ratios), two-sided, H0: trimmed mean 0
+     * (Wilcox, <i>Introduction to Robust Estimation and Hypothesis Testing</i>, "comparing dependent groups": the
+     * trimmed mean of the differences). With fewer than {@value #MIN_TO_TRIM} values it is the paired t-test.
+     * Needs at least 2 values; constant differences give 1 when they are all 0, else 0.
+     */
+    static double pairedPValue(double[] differences) {
+        Side d = new Side(differences);
+        if (d.squaredError == 0) {
+            return d.trimmedMean == 0 ? 1.0 : 0.0;
+        }
+        double t = d.trimmedMean / Math.sqrt(d.squaredError);
+        return 2 * TDistribution.of(d.kept - 1).survivalProbability(Math.abs(t));
+    }
+
+    /** How many of {@code n} values the test keeps (trims none below {@value #MIN_TO_TRIM}). */
+    static int kept(int n) {
+        return n - 2 * trimmedPerEnd(n);
+    }
+
+    private static int trimmedPerEnd(int n) {
+        return n < MIN_TO_TRIM ? 0 : (int) Math.floor(TRIM * n);
+    }
+
     /** Trimmed mean and the squared standard error of one sample. */
     private static final class Side {
         final double trimmedMean;
@@ -47,7 +71,7 @@ final class YuenTest {
             double[] sorted = values.clone();
             Arrays.sort(sorted);
             int n = sorted.length;
-            int g = n < MIN_TO_TRIM ? 0 : (int) Math.floor(TRIM * n);
+            int g = trimmedPerEnd(n);
             kept = n - 2 * g;
             double sum = 0;
             for (int i = g; i < n - g; i++) {

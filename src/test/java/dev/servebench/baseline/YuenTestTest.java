@@ -39,4 +39,26 @@ class YuenTestTest {
         assertThat(YuenTest.pValue(five, five.clone())).isEqualTo(1.0);
         assertThat(YuenTest.pValue(five, new double[] {6, 6, 6, 6, 6, 6, 6, 6})).isEqualTo(0.0);
     }
+
+    @Test
+    void thePairedFormOnARecordedComparison() {
+        // log(B/A) of output_throughput @ concurrency=16 in a recorded 15 %-slower comparison whose 10 rounds ran
+        // while Maven compiled beside it (reports/benchmarks/compare-robust-2026-12-03.md): two rounds hit on
+        // one side only. g = 2, h = 6: trimmed mean −0.12633, squared error 6.8928e-4, t = −4.812 on 5 degrees
+        // of freedom (computed independently with numpy/scipy)
+        double[] logRatios = {-0.122, -0.13, -1.479, -0.116, 0.685, -0.198, -0.107, 1.148, -0.085, -0.436};
+        assertThat(YuenTest.pairedPValue(logRatios)).isCloseTo(0.004832572627522177, within(1e-12));
+        assertThat(PairedTests.pairedT(logRatios)).as("the t-test's mean and SD take the disturbed rounds in")
+                .isCloseTo(0.706338793937509, within(1e-9));
+    }
+
+    @Test
+    void thePairedFormBelowEightRoundsIsThePairedTTest() {
+        double[] logRatios = {-0.14, -0.12, -0.16, -0.11, -0.15, 0.02};
+        assertThat(YuenTest.pairedPValue(logRatios)).isCloseTo(0.009709819122632985, within(1e-12))
+                .isCloseTo(PairedTests.pairedT(logRatios), within(1e-12));
+        assertThat(YuenTest.pairedPValue(new double[] {0, 0, 0, 0, 0, 0, 0, 0})).isEqualTo(1.0);
+        assertThat(YuenTest.pairedPValue(new double[] {-0.125, -0.125, -0.125, -0.125, -0.125, -0.125, -0.125, -0.125}))
+                .isEqualTo(0.0);
+    }
 }
