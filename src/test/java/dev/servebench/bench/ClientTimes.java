@@ -11,8 +11,9 @@ import java.util.List;
  *
  * @param originNanos   the run's origin on the shared monotonic clock; every other time is relative to it
  * @param hotPathMillis how long the hot-path warm-up took, -1 when there was none
+ * @param measuredGc    the client JVM's garbage collections while the measured requests ran
  */
-record ClientTimes(long originNanos, long hotPathMillis, List<Request> requests) {
+record ClientTimes(long originNanos, long hotPathMillis, GcWindow measuredGc, List<Request> requests) {
 
     /**
      * One measured request.
@@ -37,6 +38,8 @@ record ClientTimes(long originNanos, long hotPathMillis, List<Request> requests)
         ObjectNode out = json.createObjectNode();
         out.put("origin_nanos", originNanos);
         out.put("hot_path_warmup_ms", hotPathMillis);
+        out.put("gc_collections_measured", measuredGc.collections());
+        out.put("gc_ms_measured", measuredGc.millis());
         ArrayNode array = out.putArray("requests");
         for (Request r : requests) {
             ObjectNode request = array.addObject();

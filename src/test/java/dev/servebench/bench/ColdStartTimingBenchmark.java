@@ -44,7 +44,9 @@ import java.util.Optional;
  * {@code servebench run} uses it by default (hot path warmed on a private loopback server, the point's
  * connections opened, one server warm-up request); {@code cold} keeps only the one server warm-up request;
  * {@code plain} is no framework at all ({@link PlainSocketRun}: a blocking socket per thread, warmed like
- * {@code warmed}), the reference that tells the machine's share of the error from the client's.
+ * {@code warmed}), the reference that tells the machine's share of the error from the client's;
+ * {@code warmed-epsilon} is {@code warmed} in a JVM whose collector never collects (Epsilon, 6 GiB), which tells
+ * the garbage collector's share. Each repeat also reports the collections during its measured requests.
  *
  * <pre>./mvnw -B -Pclient-bench package -Dservebench.bench.main=dev.servebench.bench.ColdStartTimingBenchmark \
  *     -Dservebench.bench.args="5 reports/benchmarks [event-loops]"</pre>
@@ -64,10 +66,11 @@ public final class ColdStartTimingBenchmark {
     private static final List<String> COLUMNS = List.of("p99_abs_ttft_error_ms", "p99_abs_itl_error_ms",
             "first_wave_median_ttft_ms", "later_waves_median_ttft_ms", "first_minus_later_ttft_ms",
             "first_wave_median_send_to_server_ms", "later_waves_median_send_to_server_ms",
-            "first_wave_median_server_lateness_ms", "later_waves_median_server_lateness_ms");
+            "first_wave_median_server_lateness_ms", "later_waves_median_server_lateness_ms", "gc_collections_measured",
+            "gc_ms_measured");
 
     /** In the order of the first repeat; each later repeat starts one mode further. */
-    private static final List<String> MODES = List.of("warmed", "cold", "plain");
+    private static final List<String> MODES = List.of("warmed", "cold", "plain", "warmed-epsilon");
 
     private ColdStartTimingBenchmark() {}
 
@@ -143,10 +146,14 @@ public final class ColdStartTimingBenchmark {
 
     private static JsonNode child(String mode, int ioThreads, int port) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process process = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xmx1g", "-cp",
-                System.getProperty("java.class.path"), ColdStartTimingBenchmark.class.getName(), "--child", mode,
-                String.valueOf(ioThreads), String.valueOf(port))
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
+        // Epsilon never collects: whatever the warmed client loses to its collector's pauses, this one does not
+        command.addAll(mode.endsWith("-epsilon")
+                ? List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC", "-Xmx6g")
+                : List.of("-Xmx1g"));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ColdStartTimingBenchmark.class.getName(),
+                "--child", mode, String.valueOf(ioThreads), String.valueOf(port)));
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String last = null;
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
             for (String line; (line = lines.readLine()) != null; ) {
@@ -174,7 +181,8 @@ public final class ColdStartTimingBenchmark {
         }
         PreparedRequest serverWarmup = bodies.prepare(0, PromptRequest.ofTokenIds(0, new int[] {7}, 32));
         ClientTimes times = switch (mode) {
-            case "warmed", "cold" -> measureClient(mode.equals("warmed"), ioThreads, port, measured, serverWarmup);
+            case "warmed", "cold", "warmed-epsilon" -> measureClient(!mode.equals("cold"), ioThreads, port, measured,
+                    serverWarmup);
             case "plain" -> PlainSocketRun.measure(port, measured, serverWarmup, CONCURRENCY);
             default -> throw new IllegalArgumentException("mode '" + mode + "' is not one of " + MODES);
         };
@@ -187,6 +195,7 @@ public final class ColdStartTimingBenchmark {
                 Optional.empty(), ioThreads, Duration.ofSeconds(30));
         long hotPathMillis = -1;
         LoadPointResult result;
+        GcWindow measuredGc;
         Path records = Files.createTempFile("timing", ".jsonl");
         try (StreamingClient client = new StreamingClient(config, System::nanoTime)) {
             LoadDriver driver = new LoadDriver(client);
@@ -195,9 +204,11 @@ public final class ColdStartTimingBenchmark {
                 ClientWarmup.openConnections(client, CONCURRENCY);
             }
             driver.run(List.of(serverWarmup), new long[1], CONCURRENCY, r -> { }, LoadProgress.NONE);
+            GcWindow gcBefore = GcWindow.now();
             try (RecordSink sink = new RecordSink(records)) {
                 result = driver.run(measured, new long[REQUESTS], CONCURRENCY, sink::accept, LoadProgress.NONE);
             }
+            measuredGc = GcWindow.now().since(gcBefore);
         } finally {
             Files.deleteIfExists(records);
         }
@@ -212,7 +223,7 @@ public final class ColdStartTimingBenchmark {
             }
             timed.add(new ClientTimes.Request(r.promptLen(), r.sentNanos(), r.sglangTtftSeconds() * 1e3, chunks));
         }
-        return new ClientTimes(result.originNanos(), hotPathMillis, timed);
+        return new ClientTimes(result.originNanos(), hotPathMillis, measuredGc, timed);
     }
 
     /** Holds the client's times (relative to its origin) against the server's emission log (absolute). */
@@ -259,6 +270,8 @@ public final class ColdStartTimingBenchmark {
         row.put("first_wave_median_server_lateness_ms", firstWave(serverLate));
         row.put("later_waves_median_server_lateness_ms", laterWaves(serverLate));
         row.put("hot_path_warmup_ms", client.get("hot_path_warmup_ms").asLong());
+        row.put("gc_collections_measured", client.get("gc_collections_measured").asLong());
+        row.put("gc_ms_measured", client.get("gc_ms_measured").asLong());
         return row;
     }
 

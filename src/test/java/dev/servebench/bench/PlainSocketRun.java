@@ -74,17 +74,19 @@ final class PlainSocketRun {
                     .map(r -> PlainSocketReader.request(HOST, port, path, r.body())).toList();
             PlainSocketReader.Exchange[] answers = new PlainSocketReader.Exchange[requests.size()];
             AtomicInteger next = new AtomicInteger();
+            GcWindow gcBefore = GcWindow.now();
             long origin = System.nanoTime();
             onEach(threads, concurrency, t -> {
                 for (int i; (i = next.getAndIncrement()) < answers.length; ) {
                     answers[i] = readers.get(t).exchange(requests.get(i));
                 }
             });
+            GcWindow measuredGc = GcWindow.now().since(gcBefore);
             List<ClientTimes.Request> timed = new ArrayList<>();
             for (int i = 0; i < answers.length; i++) {
                 timed.add(timed(measured.get(i), answers[i], origin));
             }
-            return new ClientTimes(origin, hotPathMillis, timed);
+            return new ClientTimes(origin, hotPathMillis, measuredGc, timed);
         } finally {
             for (PlainSocketReader reader : readers) {
                 reader.close();
