@@ -4,14 +4,17 @@ import dev.servebench.baseline.GateOutcome;
 import dev.servebench.baseline.PairedComparison;
 import dev.servebench.baseline.PairedGate;
 import dev.servebench.baseline.Tolerance;
+import dev.servebench.perf.AlternatingRounds;
 import dev.servebench.perf.CompareRecording;
 import dev.servebench.perf.CompareRun;
 import dev.servebench.perf.SpecRunner;
 import dev.servebench.server.LaunchSettings;
 import dev.servebench.server.ServerTargets;
 import dev.servebench.server.ServerUnderTest;
+import dev.servebench.results.PointMeasurement;
 import dev.servebench.server.embedded.TokenDelay;
 import dev.servebench.spec.EmbeddedTargetSpec;
+import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.SpecException;
 import dev.servebench.spec.SpecReader;
@@ -30,6 +33,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -69,7 +73,8 @@ public final class CompareCommand implements Callable<Integer> {
             converter = PairingConverter.class,
             description = "sequential (default): A and B back to back, one at a time; simultaneous: both at once"
                     + " after both warmed up (duet), so a disturbance hits both alike, while sharing the client"
-                    + " machine (docs/gate.md, \"Pairing\").")
+                    + " machine; alternating: one server up at a time, each side started for its turn in a round"
+                    + " and stopped after it, for two servers that do not fit together (docs/gate.md, \"Pairing\").")
     CompareRun.Pairing pairing;
 
     /** Picocli's enum conversion wants the constant's name; users type the lower-case id. */
@@ -131,6 +136,13 @@ public final class CompareCommand implements Callable<Integer> {
             PerformanceSpec measured = SpecReader.read(specFile);
             TargetSpec a = target("A", measured, aUrl, aTarget);
             TargetSpec b = target("B", measured, bUrl, bTarget);
+            for (TargetSpec side : List.of(a, b)) {
+                if (pairing == CompareRun.Pairing.ALTERNATING && side instanceof UrlTargetSpec url) {
+                    return fail("--pairing alternating starts and stops each side, but " + (side == a ? "A" : "B")
+                            + " is the server at " + url.url() + ", which servebench does not start; give"
+                            + " --a-target/--b-target SPEC with a process, container or embedded target");
+                }
+            }
             Path directory = out != null ? out : Path.of("reports", "compare", measured.name() + "-"
                     + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
             Files.createDirectories(directory);
@@ -147,8 +159,34 @@ public final class CompareCommand implements Callable<Integer> {
     private CompareRecording measure(PerformanceSpec measured, TargetSpec a, TargetSpec b, Path directory,
             PrintWriter err) throws IOException, InterruptedException {
         Optional<String> apiKey = Optional.ofNullable(System.getenv("OPENAI_API_KEY")).filter(k -> !k.isBlank());
-        try (ServerUnderTest serverA = start(a, "A", aTokenDelay, measured, directory, apiKey);
-             ServerUnderTest serverB = start(b, "B", bTokenDelay, measured, directory, apiKey);
+        Predicate<PointMeasurement> valid = m -> PointValidity.valid(PointValidity.check(m, measured.validity(),
+                SpecRunner.clientThreads(measured)));
+        CompareRun.Progress progress = new CompareRun.Progress() {
+            @Override
+            public void measured(int round, String side, LoadPointKey point, String error) {
+                err.println("servebench compare: round " + round + "/" + rounds + " " + side + " @ " + point
+                        + (error.isEmpty() ? "" : ": FAILED: " + error));
+                err.flush();
+            }
+
+            @Override
+            public void stopFailed(int round, String side, String error) {
+                err.println("servebench compare: round " + round + "/" + rounds + " " + side
+                        + ": the server did not stop cleanly: " + error);
+                err.flush();
+            }
+        };
+        if (pairing == CompareRun.Pairing.ALTERNATING) {
+            err.println("servebench compare: " + rounds + " rounds × 2 turns (one server up at a time) × "
+                    + measured.sweep().points().size() + " load point(s), alternating; raw measurements in "
+                    + directory.resolve(CompareRecording.FILE));
+            err.flush();
+            return AlternatingRounds.run(measured, launcher(a, "A", aTokenDelay, measured, directory, apiKey, err),
+                    launcher(b, "B", bTokenDelay, measured, directory, apiKey, err), rounds, seed, valid, directory,
+                    progress);
+        }
+        try (ServerUnderTest serverA = start(a, "A", aTokenDelay, measured, directory.resolve("server-A"), apiKey);
+             ServerUnderTest serverB = start(b, "B", bTokenDelay, measured, directory.resolve("server-B"), apiKey);
              SpecRunner runnerA = runner(measured, serverA, apiKey, directory.resolve("A"));
              SpecRunner runnerB = runner(measured, serverB, apiKey, directory.resolve("B"))) {
             err.println("servebench compare: A = " + serverA.describe());
@@ -157,24 +195,50 @@ public final class CompareCommand implements Callable<Integer> {
                     + " load point(s) × 2 sides, " + pairing.id() + "; raw measurements in " + directory.resolve(CompareRecording.FILE));
             err.flush();
             return CompareRun.run(measured, new CompareRun.Side("A", runnerA, serverA.describe()),
-                    new CompareRun.Side("B", runnerB, serverB.describe()), rounds, seed, pairing,
-                    m -> PointValidity.valid(PointValidity.check(m, measured.validity(), SpecRunner.clientThreads(measured))),
-                    directory, (round, side, point, error) -> {
-                        err.println("servebench compare: round " + round + "/" + rounds + " " + side + " @ " + point
-                                + (error.isEmpty() ? "" : ": FAILED: " + error));
-                        err.flush();
-                    });
+                    new CompareRun.Side("B", runnerB, serverB.describe()), rounds, seed, pairing, valid, directory,
+                    progress);
         }
     }
 
+    /** Starts {@code target} for each of its turns, its log in server-SIDE/round-R. */
+    private static AlternatingRounds.Launcher launcher(TargetSpec target, String side, String delay,
+            PerformanceSpec measured, Path directory, Optional<String> apiKey, PrintWriter err) {
+        if (target instanceof UrlTargetSpec) {
+            throw new IllegalArgumentException("--pairing alternating starts and stops each side; " + side
+                    + " is a server at a URL, which servebench does not start (give --" + side.toLowerCase(java.util.Locale.ROOT)
+                    + "-target SPEC with a process, container or embedded target)");
+        }
+        return new AlternatingRounds.Launcher() {
+            @Override
+            public String target() {
+                return "started for each turn";
+            }
+
+            @Override
+            public AlternatingRounds.Started start(int round) throws IOException, InterruptedException {
+                ServerUnderTest server = CompareCommand.start(target, side, delay, measured,
+                        directory.resolve("server-" + side).resolve("round-" + round), apiKey);
+                try {
+                    SpecRunner runner = runner(measured, server, apiKey, directory.resolve(side));
+                    err.println("servebench compare: round " + round + ": " + side + " = " + server.describe());
+                    err.flush();
+                    return new AlternatingRounds.Started(new CompareRun.Side(side, runner, server.describe()), server);
+                } catch (IOException | RuntimeException e) {
+                    server.close();
+                    throw e;
+                }
+            }
+        };
+    }
+
     private static ServerUnderTest start(TargetSpec target, String side, String delay, PerformanceSpec measured,
-            Path directory, Optional<String> apiKey) throws IOException, InterruptedException {
+            Path logs, Optional<String> apiKey) throws IOException, InterruptedException {
         TokenDelay tokenDelay = TokenDelay.parse(delay);
         if (!tokenDelay.isNone() && !(target instanceof EmbeddedTargetSpec)) {
             throw new IllegalArgumentException("--" + side.toLowerCase(java.util.Locale.ROOT) + "-token-delay " + delay
                     + ": only an embedded target can be slowed down, " + side + " is a " + target.kind() + " target");
         }
-        return ServerTargets.start(target, LaunchSettings.of(directory.resolve("server-" + side), apiKey)
+        return ServerTargets.start(target, LaunchSettings.of(logs, apiKey)
                 .withEmbeddedContextFor(measured.workload()).withEmbeddedTokenDelay(tokenDelay));
     }
 

@@ -44,6 +44,10 @@ public final class CompareRun {
         Progress NONE = (round, side, point, error) -> { };
 
         void measured(int round, String side, LoadPointKey point, String error);
+
+        /** An alternating side's server did not stop cleanly after its turn ({@link AlternatingRounds}). */
+        default void stopFailed(int round, String side, String error) {
+        }
     }
 
     /** How the two measurements of a pair share the machine's time. */
@@ -59,7 +63,15 @@ public final class CompareRun {
          * the client machine (and the servers' machine when they share one), which the ratio then includes.
          */
         SIMULTANEOUS("simultaneous", "A and B measured at the same time at each load point (duet), both warmed"
-                + " up first");
+                + " up first"),
+        /**
+         * One server up at a time, for two that do not fit on the machine together (one GPU node, both models
+         * needing all of its memory): in each round one side is started, measures every load point and is
+         * stopped, then the other, in a random order. A pair is then minutes apart and every round pays two
+         * server starts; what the machine does between the turns is not cancelled.
+         */
+        ALTERNATING("alternating", "A and B started in turn, one server up at a time: in each round one side"
+                + " measures every load point, then the other, each side started before its turn and stopped after it");
 
         private final String id;
         private final String description;
@@ -85,7 +97,7 @@ public final class CompareRun {
                     return pairing;
                 }
             }
-            throw new IllegalArgumentException("pairing '" + id + "': expected sequential or simultaneous");
+            throw new IllegalArgumentException("pairing '" + id + "': expected sequential, simultaneous or alternating");
         }
     }
 
@@ -102,6 +114,9 @@ public final class CompareRun {
             throws IOException, InterruptedException {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds (" + rounds + ") must be >= 1");
+        }
+        if (pairing == Pairing.ALTERNATING) {
+            throw new IllegalArgumentException("alternating sides are started for each turn: AlternatingRounds.run");
         }
         Map<String, String> targets = new LinkedHashMap<>();
         targets.put(CompareRecording.A, a.target());
@@ -141,7 +156,7 @@ public final class CompareRun {
         return recording(spec, rounds, seed, pairing, targets, order, measured, started);
     }
 
-    private static CompareRecording recording(PerformanceSpec spec, int rounds, long seed, Pairing pairing,
+    static CompareRecording recording(PerformanceSpec spec, int rounds, long seed, Pairing pairing,
             Map<String, String> targets, List<List<String>> order, List<CompareRecording.Measured> measured,
             long started) {
         return new CompareRecording(CompareRecording.FORMAT, spec.name(), spec.source().sha256(), rounds, seed,
@@ -219,7 +234,7 @@ public final class CompareRun {
         return visits;
     }
 
-    private static CompareRecording.Measured measureOne(Side side, LoadPointKey key, int round,
+    static CompareRecording.Measured measureOne(Side side, LoadPointKey key, int round,
             Predicate<PointMeasurement> valid) throws InterruptedException {
         try {
             return measured(side, key, round, valid, side.runner().measureRound(key, round));

@@ -106,6 +106,12 @@ class CompareCommandTest {
                 "--a-target", "fixtures/specs/embedded-compare-pr.yaml", "--out", out.toString()))
                 .isEqualTo(CompareCommand.BAD_INPUT);
         assertThat(stderr.toString()).contains("--a-url and --a-target both name A's target");
+        assertThat(cli.execute("compare", "fixtures/specs/embedded-compare.yaml", "--pairing", "alternating",
+                "--b-url", "http://127.0.0.1:9", "--out", out.resolve("alternating").toString()))
+                .isEqualTo(CompareCommand.BAD_INPUT);
+        assertThat(stderr.toString()).contains("--pairing alternating starts and stops each side, but B is the server"
+                + " at http://127.0.0.1:9, which servebench does not start");
+        assertThat(out.resolve("alternating")).doesNotExist();
     }
 
     private int judge(Path recording) {

@@ -67,7 +67,7 @@ class CompareRecordingTest {
                 + " \"measurements\": []}");
 
         assertThatThrownBy(() -> CompareRecording.read(dir)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("compare.json").hasMessageContaining("expected sequential or simultaneous");
+                .hasMessageContaining("compare.json").hasMessageContaining("expected sequential, simultaneous or alternating");
     }
 
     @Test
