@@ -102,11 +102,35 @@ class JenkinsfileTest {
         // Side A runs the jar main's build archived, which the stage copies to main-build/.
         assertThat(Files.readString(a)).contains("main-build/target/servebench.jar");
         assertThat(text).contains("filter: 'target/servebench.jar', target: 'main-build'")
-                .contains("archiveArtifacts artifacts: 'target/servebench.jar'");
+                .contains("archiveArtifacts artifacts: 'target/servebench.jar, ");
         int rounds = parsed.matchedOptionValue("--rounds", 0);
         assertThat(rounds).as("rounds enough to judge").isGreaterThanOrEqualTo(dev.servebench.baseline.PairedComparison.MIN_ROUNDS);
         int stage = text.indexOf("stage('A/B against main')");
         assertThat(text.substring(stage, text.indexOf("steps", stage))).contains("changeRequest target: 'main'");
+    }
+
+    @Test
+    void pullRequestsThatTouchTheKernelsRunAKernelAbComparisonAgainstMainsLibrary() throws IOException {
+        String text = Files.readString(JENKINSFILE);
+        List<String> compares = shellSteps(text).stream().filter(s -> s.startsWith("bin/servebench kernels compare "))
+                .toList();
+
+        assertThat(compares).hasSize(1);
+        String[] arguments = compares.getFirst().split("\\s+");
+        CommandLine.ParseResult parsed = new CommandLine(new dev.servebench.cli.ServebenchCommand())
+                .parseArgs(java.util.Arrays.copyOfRange(arguments, 1, arguments.length)).subcommand().subcommand();
+        // A is main's library as its build archived it (copied to main-build/), B this build's.
+        assertThat(parsed.matchedOptionValue("--a-lib", Path.of("missing")))
+                .isEqualTo(Path.of("main-build/target/native/libservebench_kernels.so"));
+        assertThat(parsed.matchedOptionValue("--b-lib", Path.of("missing")))
+                .isEqualTo(Path.of("target/native/libservebench_kernels.so"));
+        assertThat(text).contains("filter: 'target/native/libservebench_kernels.so',")
+                .contains("archiveArtifacts artifacts: 'target/servebench.jar, target/native/libservebench_kernels.so'");
+        int rounds = parsed.matchedOptionValue("--rounds", 0);
+        assertThat(rounds).as("rounds enough to judge").isGreaterThanOrEqualTo(dev.servebench.baseline.PairedComparison.MIN_ROUNDS);
+        int stage = text.indexOf("stage('Kernel A/B against main')");
+        assertThat(text.substring(stage, text.indexOf("steps", stage))).contains("changeRequest target: 'main'")
+                .contains("changeset 'native/**'");
     }
 
     static List<String> shellSteps(String groovy) {
