@@ -30,7 +30,10 @@ public final class AlternatingRounds {
      * ({@link CompareRun.Pairing#ALTERNATING}).
      */
     public interface Launcher {
-        /** How the side is started, e.g. {@code started for each turn}; compare.json adds what its first start described. */
+        /**
+         * How the side is started, e.g. {@code started for each turn}; compare.json adds what its first start
+         * described.
+         */
         String target();
 
         /** Starts the side's server for {@code round}; closing the result stops it. */
@@ -53,9 +56,9 @@ public final class AlternatingRounds {
     }
 
     /**
-     * {@link CompareRun.Pairing#ALTERNATING}: in each round the sides take turns in a random order (seeded), each started
-     * before and stopped after its turn, in which it measures every load point (points shuffled per round, the
-     * same order for both sides). A side that fails to start (or to stop, so that the other cannot start)
+     * {@link CompareRun.Pairing#ALTERNATING}: in each round the sides take turns in a random order (seeded),
+     * each started before and stopped after its turn, in which it measures every load point (points shuffled
+     * per round, the same order for both sides). A side that fails to start (or to stop, so that the other cannot start)
      * leaves its points of that round unmeasured, with the reason; the comparison goes on. Writes
      * {@code compare.json} after every measurement.
      */
@@ -71,6 +74,8 @@ public final class AlternatingRounds {
         List<List<String>> order = new ArrayList<>();
         List<CompareRecording.Measured> measured = new ArrayList<>();
         long started = System.nanoTime();
+        java.util.function.Supplier<CompareRecording> recording = () -> CompareRun.recording(spec, rounds, seed,
+                CompareRun.Pairing.ALTERNATING, targets, order, measured, started);
         for (int round = 1; round <= rounds; round++) {
             List<String> visits = alternatingOrder(spec.sweep().points(), seed, round);
             order.add(visits);
@@ -78,12 +83,11 @@ public final class AlternatingRounds {
                 List<String> turn = visits.subList(half * visits.size() / 2, (half + 1) * visits.size() / 2);
                 String name = turn.getFirst().split(" ")[1];
                 Launcher launcher = name.equals(CompareRecording.A) ? a : b;
-                turn(launcher, name, turn, round, valid, progress, measured, targets, () ->
-                        CompareRun.recording(spec, rounds, seed, CompareRun.Pairing.ALTERNATING, targets, order, measured, started)
-                                .write(directory));
+                turn(launcher, name, turn, round, valid, progress, measured, targets,
+                        () -> recording.get().write(directory));
             }
         }
-        return CompareRun.recording(spec, rounds, seed, CompareRun.Pairing.ALTERNATING, targets, order, measured, started);
+        return recording.get();
     }
 
     /** Writes the recording so far; called after each measurement of a turn. */
@@ -124,7 +128,8 @@ public final class AlternatingRounds {
     }
 
     /** A server that does not stop is reported; the other side's start then says what it found. */
-    private static void stop(Started side, String name, int round, CompareRun.Progress progress) throws InterruptedException {
+    private static void stop(Started side, String name, int round, CompareRun.Progress progress)
+            throws InterruptedException {
         try {
             side.close();
         } catch (InterruptedException e) {
@@ -152,5 +157,4 @@ public final class AlternatingRounds {
         }
         return visits;
     }
-
 }
