@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -68,44 +67,32 @@ public final class AlternatingRounds {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds (" + rounds + ") must be >= 1");
         }
-        Map<String, String> targets = new LinkedHashMap<>();
-        targets.put(CompareRecording.A, a.target());
-        targets.put(CompareRecording.B, b.target());
-        List<List<String>> order = new ArrayList<>();
-        List<CompareRecording.Measured> measured = new ArrayList<>();
-        long started = System.nanoTime();
-        java.util.function.Supplier<CompareRecording> recording = () -> CompareRun.recording(spec, rounds, seed,
-                CompareRun.Pairing.ALTERNATING, targets, order, measured, started);
+        ComparisonLog log = new ComparisonLog(spec, rounds, seed, CompareRun.Pairing.ALTERNATING, a.target(),
+                b.target(), directory);
         for (int round = 1; round <= rounds; round++) {
             List<String> visits = alternatingOrder(spec.sweep().points(), seed, round);
-            order.add(visits);
+            log.round(visits);
             for (int half = 0; half < 2; half++) {
                 List<String> turn = visits.subList(half * visits.size() / 2, (half + 1) * visits.size() / 2);
                 String name = turn.getFirst().split(" ")[1];
                 Launcher launcher = name.equals(CompareRecording.A) ? a : b;
-                turn(launcher, name, turn, round, valid, progress, measured, targets,
-                        () -> recording.get().write(directory));
+                turn(launcher, name, turn, round, valid, progress, log);
             }
         }
-        return recording.get();
+        return log.recording();
     }
 
-    /** Writes the recording so far; called after each measurement of a turn. */
-    private interface Checkpoint {
-        void write() throws IOException;
-    }
-
-    /** One side's turn: start, measure its visits in order (each result added to {@code all}), stop. */
+    /** One side's turn: start, measure its visits in order (each result added to {@code log}), stop. */
     private static void turn(Launcher launcher, String name, List<String> visits, int round,
-            Predicate<PointMeasurement> valid, CompareRun.Progress progress, List<CompareRecording.Measured> all,
-            Map<String, String> targets, Checkpoint checkpoint) throws IOException, InterruptedException {
+            Predicate<PointMeasurement> valid, CompareRun.Progress progress, ComparisonLog log)
+            throws IOException, InterruptedException {
         Started side = null;
         String notStarted = "";
         try {
             side = launcher.start(round);
-            if (targets.get(name).equals(launcher.target())) {
+            if (log.target(name).equals(launcher.target())) {
                 // the first start says what was started (its address changes from turn to turn)
-                targets.put(name, side.side().target() + "; " + launcher.target());
+                log.describe(name, side.side().target() + "; " + launcher.target());
             }
         } catch (IOException | RuntimeException e) {
             notStarted = "not started for round " + round + ": " + ErrorLine.of(e);
@@ -116,8 +103,7 @@ public final class AlternatingRounds {
                 CompareRecording.Measured result = side == null
                         ? new CompareRecording.Measured(round, name, key.toString(), false, Map.of(), notStarted)
                         : CompareRun.measureOne(side.side(), key, round, valid);
-                all.add(result);
-                checkpoint.write();
+                log.add(result);
                 progress.measured(round, name, key, result.error());
             }
         } finally {

@@ -118,15 +118,10 @@ public final class CompareRun {
         if (pairing == Pairing.ALTERNATING) {
             throw new IllegalArgumentException("alternating sides are started for each turn: AlternatingRounds.run");
         }
-        Map<String, String> targets = new LinkedHashMap<>();
-        targets.put(CompareRecording.A, a.target());
-        targets.put(CompareRecording.B, b.target());
-        List<List<String>> order = new ArrayList<>();
-        List<CompareRecording.Measured> measured = new ArrayList<>();
-        long started = System.nanoTime();
+        ComparisonLog log = new ComparisonLog(spec, rounds, seed, pairing, a.target(), b.target(), directory);
         for (int round = 1; round <= rounds; round++) {
             List<String> visits = roundOrder(spec.sweep().points(), seed, round);
-            order.add(visits);
+            log.round(visits);
             if (pairing == Pairing.SIMULTANEOUS) {
                 // The visit order still decides which side warms up first; the measurements then start together.
                 for (int i = 0; i < visits.size(); i += 2) {
@@ -136,10 +131,9 @@ public final class CompareRun {
                     List<CompareRecording.Measured> pair = measureTogether(aFirst ? a : b, aFirst ? b : a, key,
                             round, valid);
                     for (CompareRecording.Measured result : pair) {
-                        measured.add(result);
+                        log.add(result);
                         progress.measured(round, result.side(), key, result.error());
                     }
-                    recording(spec, rounds, seed, pairing, targets, order, measured, started).write(directory);
                 }
                 continue;
             }
@@ -148,19 +142,11 @@ public final class CompareRun {
                 LoadPointKey key = LoadPointKey.parse(parts[0]);
                 Side side = parts[1].equals(CompareRecording.A) ? a : b;
                 CompareRecording.Measured result = measureOne(side, key, round, valid);
-                measured.add(result);
+                log.add(result);
                 progress.measured(round, parts[1], key, result.error());
-                recording(spec, rounds, seed, pairing, targets, order, measured, started).write(directory);
             }
         }
-        return recording(spec, rounds, seed, pairing, targets, order, measured, started);
-    }
-
-    static CompareRecording recording(PerformanceSpec spec, int rounds, long seed, Pairing pairing,
-            Map<String, String> targets, List<List<String>> order, List<CompareRecording.Measured> measured,
-            long started) {
-        return new CompareRecording(CompareRecording.FORMAT, spec.name(), spec.source().sha256(), rounds, seed,
-                pairing, targets, order, measured, (System.nanoTime() - started) / 1e9);
+        return log.recording();
     }
 
     /**

@@ -1,0 +1,63 @@
+package dev.servebench.perf;
+
+import dev.servebench.spec.PerformanceSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an A/B comparison has recorded so far (targets, each round's order, every measurement), rewritten to
+ * {@code compare.json} after each measurement so that an interrupted comparison keeps what it measured. Shared
+ * by every pairing ({@link CompareRun}, {@link AlternatingRounds}).
+ */
+final class ComparisonLog {
+
+    private final PerformanceSpec spec;
+    private final int rounds;
+    private final long seed;
+    private final CompareRun.Pairing pairing;
+    private final Path directory;
+    private final Map<String, String> targets = new LinkedHashMap<>();
+    private final List<List<String>> order = new ArrayList<>();
+    private final List<CompareRecording.Measured> measured = new ArrayList<>();
+    private final long started = System.nanoTime();
+
+    ComparisonLog(PerformanceSpec spec, int rounds, long seed, CompareRun.Pairing pairing, String targetA,
+            String targetB, Path directory) {
+        this.spec = spec;
+        this.rounds = rounds;
+        this.seed = seed;
+        this.pairing = pairing;
+        this.directory = directory;
+        targets.put(CompareRecording.A, targetA);
+        targets.put(CompareRecording.B, targetB);
+    }
+
+    /** A round's visits, recorded before it is measured. */
+    void round(List<String> visits) {
+        order.add(visits);
+    }
+
+    /** Records one measurement and rewrites compare.json. */
+    void add(CompareRecording.Measured result) throws IOException {
+        measured.add(result);
+        recording().write(directory);
+    }
+
+    String target(String side) {
+        return targets.get(side);
+    }
+
+    /** Names a side's target better than before it was started (its first start's description). */
+    void describe(String side, String target) {
+        targets.put(side, target);
+    }
+
+    CompareRecording recording() {
+        return new CompareRecording(CompareRecording.FORMAT, spec.name(), spec.source().sha256(), rounds, seed,
+                pairing, targets, order, measured, (System.nanoTime() - started) / 1e9);
+    }
+}
