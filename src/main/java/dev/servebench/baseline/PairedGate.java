@@ -21,40 +21,48 @@ public final class PairedGate {
     public static List<GateOutcome> judge(List<PairedPoint> points, Tolerance tolerance) {
         List<GateOutcome> outcomes = new ArrayList<>();
         List<double[][]> pairs = new ArrayList<>();
+        List<DisturbedRounds> setAside = new ArrayList<>();
         for (PairedPoint point : points) {
             // A point neither side ever measured keeps all its gated comparisons, unjudged: it must not vanish.
             boolean pointMeasured = point.a().stream().anyMatch(round -> !round.isEmpty())
                     || point.b().stream().anyMatch(round -> !round.isEmpty());
+            DisturbedRounds disturbed = DisturbedRounds.of(point);
             for (MetricId metric : MetricId.values()) {
                 if (metric.direction() == Direction.INFORMATIONAL) {
                     continue;
                 }
-                double[][] paired = pairs(point, metric);
+                double[][] paired = pairs(point, metric, disturbed);
                 boolean seen = seen(point.a(), metric) || seen(point.b(), metric);
                 if (GatedMetrics.gated(metric) && (seen || !pointMeasured)) {
                     GateOutcome outcome = PairedComparison.compare(metric, point.point(), paired[0], paired[1],
                             tolerance, seed(metric, point.point()));
-                    outcomes.add(paired[0].length < PairedComparison.MIN_ROUNDS ? unpaired(outcome, point, metric)
-                            : outcome);
+                    outcomes.add(noted(paired[0].length < PairedComparison.MIN_ROUNDS
+                            ? unpaired(outcome, point, metric) : outcome, disturbed));
                     pairs.add(paired);
+                    setAside.add(disturbed);
                 } else if (!GatedMetrics.gated(metric) && paired[0].length > 0) {
-                    outcomes.add(GateComparison.reported(metric, point.point(), paired[0], paired[1], tolerance,
-                            GatedMetrics.whyNotGated(metric)));
+                    outcomes.add(noted(GateComparison.reported(metric, point.point(), paired[0], paired[1],
+                            tolerance, GatedMetrics.whyNotGated(metric)), disturbed));
                     pairs.add(paired);
+                    setAside.add(disturbed);
                 }
             }
         }
         return Holm.correct(outcomes, tolerance.alpha(), (index, alpha) -> {
             GateOutcome outcome = outcomes.get(index);
-            return PairedComparison.compare(outcome.metric(), outcome.point(), pairs.get(index)[0],
-                    pairs.get(index)[1], tolerance.withAlpha(alpha), seed(outcome.metric(), outcome.point()));
+            return noted(PairedComparison.compare(outcome.metric(), outcome.point(), pairs.get(index)[0],
+                    pairs.get(index)[1], tolerance.withAlpha(alpha), seed(outcome.metric(), outcome.point())),
+                    setAside.get(index));
         });
     }
 
-    /** The values of rounds in which both sides have {@code metric}, as {A, B}. */
-    private static double[][] pairs(PairedPoint point, MetricId metric) {
+    /** The values of rounds in which both sides have {@code metric} and that were not disturbed, as {A, B}. */
+    private static double[][] pairs(PairedPoint point, MetricId metric, DisturbedRounds disturbed) {
         List<double[]> both = new ArrayList<>();
         for (int round = 0; round < point.rounds(); round++) {
+            if (disturbed.contains(round)) {
+                continue;
+            }
             Double a = point.a().get(round).get(metric);
             Double b = point.b().get(round).get(metric);
             if (a != null && b != null && Double.isFinite(a) && Double.isFinite(b)) {
@@ -73,11 +81,27 @@ public final class PairedGate {
     private static GateOutcome unpaired(GateOutcome outcome, PairedPoint point, MetricId metric) {
         long a = point.a().stream().filter(round -> round.containsKey(metric)).count();
         long b = point.b().stream().filter(round -> round.containsKey(metric)).count();
-        String why = outcome.method() + " (of " + point.rounds() + " rounds, A measured it in " + a + ", B in " + b
-                + ")";
+        return withMethod(outcome, outcome.method() + " (of " + point.rounds() + " rounds, A measured it in " + a
+                + ", B in " + b + ")");
+    }
+
+    /** Says which rounds were set aside as disturbed, when any were, in the method and beside the test. */
+    private static GateOutcome noted(GateOutcome outcome, DisturbedRounds disturbed) {
+        if (disturbed.isEmpty()) {
+            return outcome;
+        }
+        String note = disturbed.describe();
+        return withMethod(outcome, outcome.method() + "; " + note, outcome.test() + " (" + note + ")");
+    }
+
+    private static GateOutcome withMethod(GateOutcome outcome, String why) {
+        return withMethod(outcome, why, outcome.test());
+    }
+
+    private static GateOutcome withMethod(GateOutcome outcome, String why, String test) {
         return new GateOutcome(outcome.metric(), outcome.point(), outcome.baselineMedian(), outcome.baselineCount(),
                 outcome.currentMedian(), outcome.currentCount(), outcome.relativeChange(), outcome.interval(),
-                outcome.pValue(), why, outcome.tolerance(), outcome.alpha(), outcome.verdict(), outcome.test());
+                outcome.pValue(), why, outcome.tolerance(), outcome.alpha(), outcome.verdict(), test);
     }
 
     private static long seed(MetricId metric, LoadPointKey point) {

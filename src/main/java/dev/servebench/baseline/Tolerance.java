@@ -20,6 +20,9 @@ public record Tolerance(Map<MetricId, Double> overrides, double alpha) {
 
     public static final double DEFAULT_ALPHA = 0.05;
 
+    /** What {@link #pairedDefaults()} tolerates for means and medians. */
+    public static final double PAIRED_CENTRAL_FRACTION = 0.05;
+
     public Tolerance {
         overrides = Map.copyOf(overrides);
         overrides.forEach((metric, fraction) -> {
@@ -36,6 +39,26 @@ public record Tolerance(Map<MetricId, Double> overrides, double alpha) {
     /** Default fractions for every metric, alpha 0.05. */
     public static Tolerance defaults() {
         return new Tolerance(Map.of(), DEFAULT_ALPHA);
+    }
+
+    /**
+     * The A/B comparison's defaults ({@code servebench compare}): as {@link #defaults()}, but means and medians
+     * tolerate {@value #PAIRED_CENTRAL_FRACTION} instead of 10 %. Why smaller: the 10 % of the history gate
+     * covers two to three times the drift between runs made minutes to days apart; A and B measured in the same
+     * rounds leave only the per-round noise, whose median over 12 rounds varies by 1–2 % on the 2-core VM
+     * (per-round SD 0.02–0.06, docs/gate.md "Paired tolerances"), so 5 % is again two to three times the noise.
+     * Percentiles keep their tolerances: a p99 of 32 requests is their maximum, as noisy paired as unpaired.
+     */
+    public static Tolerance pairedDefaults() {
+        Map<MetricId, Double> central = new EnumMap<>(MetricId.class);
+        for (MetricId metric : MetricId.values()) {
+            boolean meanOrMedian = metric.statistic()
+                    .map(s -> s.kind() == Statistic.Kind.MEAN || s.kind() == Statistic.Kind.MEDIAN).orElse(false);
+            if (metric.direction() != Direction.INFORMATIONAL && meanOrMedian) {
+                central.put(metric, PAIRED_CENTRAL_FRACTION);
+            }
+        }
+        return new Tolerance(central, DEFAULT_ALPHA);
     }
 
     public Tolerance withOverride(MetricId metric, double fraction) {

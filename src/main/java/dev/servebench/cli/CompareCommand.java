@@ -264,7 +264,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** Judges the recording, writes JUnit XML and Markdown beside it, prints the Markdown, returns the exit code. */
     private int verdict(Path directory, CompareRecording recording) throws IOException {
-        List<GateOutcome> outcomes = PairedGate.judge(recording.pairedPoints(), Tolerance.defaults());
+        List<GateOutcome> outcomes = PairedGate.judge(recording.pairedPoints(), Tolerance.pairedDefaults());
         String note = "paired, " + recording.rounds() + " rounds (" + recording.completeRounds()
                 + " complete): " + recording.pairing().description() + " (order seed " + recording.seed() + "); A = " + recording.targets().get("A") + "; B = " + recording.targets().get("B");
         String title = "servebench compare: " + recording.spec() + ", B vs A (paired, " + recording.rounds() + " rounds)";

@@ -8,6 +8,7 @@ import dev.servebench.baseline.PairedPoint;
 import dev.servebench.metric.MetricId;
 import dev.servebench.results.AtomicFiles;
 import dev.servebench.spec.LoadPointKey;
+import dev.servebench.telemetry.MachineSpeedProbe;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,7 +109,8 @@ public record CompareRecording(String format, String spec, String specSha256, in
         measurements.forEach(m -> points.add(m.point()));
         List<PairedPoint> paired = new ArrayList<>();
         for (String point : points) {
-            paired.add(new PairedPoint(LoadPointKey.parse(point), side(point, A), side(point, B)));
+            paired.add(new PairedPoint(LoadPointKey.parse(point), side(point, A), side(point, B), probes(point, A),
+                    probes(point, B)));
         }
         return paired;
     }
@@ -125,6 +127,21 @@ public record CompareRecording(String format, String spec, String specSha256, in
             rounds.add(values);
         }
         return rounds;
+    }
+
+    /** The machine probe's time before each round's usable measurement of {@code side}, NaN where none. */
+    private List<Double> probes(String point, String side) {
+        List<Double> probes = new ArrayList<>();
+        for (int round = 1; round <= this.rounds; round++) {
+            double probe = Double.NaN;
+            for (Measured m : measurements) {
+                if (m.round() == round && m.side().equals(side) && m.point().equals(point) && m.usable()) {
+                    probe = m.metrics().getOrDefault(MachineSpeedProbe.SAMPLE_KEY, Double.NaN);
+                }
+            }
+            probes.add(probe);
+        }
+        return probes;
     }
 
     /** Rounds in which every load point was measured on both sides. */

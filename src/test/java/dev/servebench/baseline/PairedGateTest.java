@@ -54,6 +54,57 @@ class PairedGateTest {
                 .containsExactlyInAnyOrder(Tolerance.DEFAULT_ALPHA / 2, Tolerance.DEFAULT_ALPHA);
     }
 
+    @Test
+    void roundsWhoseProbesShowAOneSidedDisturbanceAreSetAsideSoTheyCannotHideARegression() {
+        // B's ITL is 15 % higher in every round; in three of twelve a burst hit A only: its probe and its ITL doubled
+        List<Map<MetricId, Double>> a = new ArrayList<>();
+        List<Map<MetricId, Double>> b = new ArrayList<>();
+        List<Double> probesA = new ArrayList<>();
+        List<Double> probesB = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            boolean hit = i % 4 == 1;
+            double jitter = 1 + 0.02 * ((i * 7) % 5 - 2);
+            a.add(Map.of(MetricId.MEDIAN_ITL_MS, 10.0 * (hit ? 2.0 : 1.0)));
+            b.add(Map.of(MetricId.MEDIAN_ITL_MS, 11.5 * jitter));
+            probesA.add(hit ? 80.0 : 40.0 * jitter);
+            probesB.add(40.0);
+        }
+
+        GateOutcome unprobed = itl(PairedGate.judge(List.of(new PairedPoint(C1, a, b)), Tolerance.pairedDefaults()));
+        GateOutcome probed = itl(PairedGate.judge(List.of(new PairedPoint(C1, a, b, probesA, probesB)),
+                Tolerance.pairedDefaults()));
+
+        assertThat(unprobed.verdict()).isEqualTo(GateVerdict.NO_CHANGE);
+        assertThat(probed.verdict()).isEqualTo(GateVerdict.REGRESSION);
+        assertThat(probed.baselineCount()).isEqualTo(9);
+        assertThat(probed.message()).contains("9 rounds (rounds 2, 6, 10 of 12 set aside: A's and B's machine probes");
+    }
+
+    @Test
+    void theComparisonToleratesLessChangeOfAMedianThanTheHistoryGate() {
+        // +8 % ITL in every round, ±1 %: beyond the paired 5 %, within the history gate's 10 %
+        List<Map<MetricId, Double>> a = new ArrayList<>();
+        List<Map<MetricId, Double>> b = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            double jitter = 1 + 0.005 * ((i * 7) % 5 - 2);
+            a.add(Map.of(MetricId.MEDIAN_ITL_MS, 10.0, MetricId.P99_ITL_MS, 20.0));
+            b.add(Map.of(MetricId.MEDIAN_ITL_MS, 10.8 * jitter, MetricId.P99_ITL_MS, 21.6 * jitter));
+        }
+
+        assertThat(itl(PairedGate.judge(List.of(new PairedPoint(C1, a, b)), Tolerance.defaults())).verdict())
+                .isEqualTo(GateVerdict.NO_CHANGE);
+        List<GateOutcome> paired = PairedGate.judge(List.of(new PairedPoint(C1, a, b)), Tolerance.pairedDefaults());
+        assertThat(itl(paired).verdict()).isEqualTo(GateVerdict.REGRESSION);
+        assertThat(paired.stream().filter(o -> o.metric() == MetricId.P99_ITL_MS).findFirst().orElseThrow()
+                .verdict()).as("a p99 keeps its 15 %").isEqualTo(GateVerdict.NO_CHANGE);
+        assertThat(Tolerance.pairedDefaults().fractionFor(MetricId.OUTPUT_THROUGHPUT)).isEqualTo(0.05);
+        assertThat(Tolerance.pairedDefaults().fractionFor(MetricId.MEAN_TTFT_MS)).isEqualTo(0.05);
+    }
+
+    private static GateOutcome itl(List<GateOutcome> outcomes) {
+        return outcomes.stream().filter(o -> o.metric() == MetricId.MEDIAN_ITL_MS).findFirst().orElseThrow();
+    }
+
     /** Rounds whose speed varies by ±30 %; {@code speed} scales B's throughput down and its ITL up. */
     private static List<Map<MetricId, Double>> rounds(int n, double speed) {
         List<Map<MetricId, Double>> rounds = new ArrayList<>();
