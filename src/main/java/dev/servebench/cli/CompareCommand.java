@@ -111,10 +111,16 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--judge", paramLabel = "DIR", description = "Judge the recorded comparison in DIR again; measures nothing.")
     Path judge;
 
-    @Option(names = "--junit", paramLabel = "FILE", description = "JUnit XML (default: DIR/compare-junit.xml).")
+    @Option(names = "--unpaired-baseline", paramLabel = "BASE",
+            description = "With --judge DIR: judge DIR's B side against the A side of the recording in BASE unpaired, as"
+                    + " `servebench gate` judges a run against a baseline (its statistics, tolerances and drift check;"
+                    + " exit codes of the gate): what pairing gains, measured on the same rounds.")
+    Path unpairedBaseline;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "JUnit XML (default: DIR/compare-junit.xml; DIR/unpaired-junit.xml with --unpaired-baseline).")
     Path junit;
 
-    @Option(names = "--markdown", paramLabel = "FILE", description = "Markdown summary (default: DIR/compare.md).")
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Markdown summary (default: DIR/compare.md; DIR/unpaired.md with --unpaired-baseline).")
     Path markdown;
 
     @Override
@@ -125,7 +131,14 @@ public final class CompareCommand implements Callable<Integer> {
                 if (specFile != null) {
                     return fail("--judge DIR judges a recording; it takes no SPEC");
                 }
+                if (unpairedBaseline != null) {
+                    return UnpairedJudgement.judge(judge, CompareRecording.read(judge), unpairedBaseline,
+                            CompareRecording.read(unpairedBaseline), junit, markdown, spec.commandLine().getOut(), err);
+                }
                 return verdict(judge, CompareRecording.read(judge));
+            }
+            if (unpairedBaseline != null) {
+                return fail("--unpaired-baseline BASE judges a recording: give --judge DIR with it");
             }
             if (specFile == null) {
                 return fail("a SPEC to measure, or --judge DIR, is required");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.servebench.baseline.PairedPoint;
+import dev.servebench.history.RunSamples;
 import dev.servebench.metric.MetricId;
 import dev.servebench.results.AtomicFiles;
 import dev.servebench.spec.LoadPointKey;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -127,6 +129,28 @@ public record CompareRecording(String format, String spec, String specSha256, in
             rounds.add(values);
         }
         return rounds;
+    }
+
+    /**
+     * One side's usable measurements as the history gate sees a run, each round a repeat: for judging a side
+     * of one comparison against a side of another, unpaired ({@code servebench compare --unpaired-baseline}).
+     */
+    public RunSamples sideAsRun(String side) {
+        Map<String, Map<String, List<Double>>> byPoint = new LinkedHashMap<>();
+        measurements.forEach(m -> byPoint.computeIfAbsent(m.point(), p -> new LinkedHashMap<>()));
+        for (Measured m : measurements) {
+            if (m.side().equals(side) && m.usable()) {
+                m.metrics().forEach((id, value) -> byPoint.get(m.point()).computeIfAbsent(id, k -> new ArrayList<>())
+                        .add(value));
+            }
+        }
+        List<RunSamples.PointSamples> points = new ArrayList<>();
+        byPoint.forEach((point, metrics) -> {
+            Map<String, double[]> values = new LinkedHashMap<>();
+            metrics.forEach((id, list) -> values.put(id, list.stream().mapToDouble(Double::doubleValue).toArray()));
+            points.add(new RunSamples.PointSamples(point, true, values));
+        });
+        return new RunSamples(spec, specSha256, "compare side " + side, points);
     }
 
     /** The machine probe's time before each round's usable measurement of {@code side}, NaN where none. */

@@ -71,6 +71,24 @@ class CompareCommandTest {
                 .contains("Yuen paired test (20 % trimmed mean of log(B/A)), 8 rounds (rounds 3, 8 of 10 set aside");
     }
 
+    /**
+     * The first A/A and 15 % comparisons of the 12-round campaign's second evening (2026-12-03 20:34–20:38,
+     * comparisons 18 of each kind, unselected; fixtures/compare-check/embedded-compare-r12), judged with the
+     * paired tolerances and disturbed rounds set aside (docs/gate.md, "Measured: 40 comparisons").
+     */
+    @Test
+    void twelveRoundRecordingsFromTheCampaignAreJudgedAsTheCampaignCountedThem() throws IOException {
+        Path r12 = Path.of("fixtures", "compare-check", "embedded-compare-r12");
+        assertThat(judge(r12.resolve("aa"))).as(stdout.toString()).isZero();
+
+        assertThat(judge(r12.resolve("b15"))).isEqualTo(CompareCommand.REGRESSION);
+        String junit = Files.readString(out.resolve("junit.xml"));
+        for (String point : new String[] {"concurrency=1", "concurrency=16"}) {
+            assertThat(junit).contains("name=\"output_throughput @ " + point + "\"><failure")
+                    .contains("name=\"median_itl_ms @ " + point + "\"><failure");
+        }
+    }
+
     @Test
     void recordingsKeepTheSpecTheyWereMadeWith() throws IOException, NoSuchAlgorithmException {
         for (String kind : new String[] {"aa", "b15"}) {
@@ -113,6 +131,33 @@ class CompareCommandTest {
         assertThat(stderr.toString()).contains("--pairing alternating starts and stops each side, but B is the server"
                 + " at http://127.0.0.1:9, which servebench does not start");
         assertThat(out.resolve("alternating")).doesNotExist();
+    }
+
+    /**
+     * The history gate's view of the same measurements: B's rounds of the 15 % comparison against A's rounds of
+     * the A/A one recorded minutes before, unpaired, each round a repeat (docs/gate.md, "Side by side").
+     */
+    @Test
+    void recordingsJudgedUnpairedAsTheHistoryGateWouldUseTheGatesStatistics() throws IOException {
+        int code = cli.execute("compare", "--judge", RECORDINGS.resolve("b15").toString(), "--unpaired-baseline",
+                RECORDINGS.resolve("aa").toString(), "--junit", out.resolve("junit.xml").toString(), "--markdown",
+                out.resolve("unpaired.md").toString());
+
+        assertThat(code).as(stderr.toString()).isEqualTo(CompareCommand.REGRESSION);
+        assertThat(stdout.toString()).contains("servebench gate (unpaired): B of ").contains("each round a repeat");
+        // the one metric whose rounds the neighbours' load left steady is found unpaired too, at the gate's 10 %
+        assertThat(Files.readString(out.resolve("junit.xml"))).contains("name=\"median_itl_ms @ concurrency=1\"><failure"
+                + " message=\"median_itl_ms @ concurrency=1: 1.339 (n=6) \u2192 1.612 (n=6) ms (+20.4 %")
+                .contains("Yuen t-test (20 % trimmed means) p = 1.4e-04").doesNotContain("paired");
+    }
+
+    @Test
+    void anUnpairedBaselineWithoutARecordingToJudgeIsBadInput() {
+        int code = cli.execute("compare", "fixtures/specs/embedded-compare.yaml", "--unpaired-baseline",
+                RECORDINGS.resolve("aa").toString());
+
+        assertThat(code).isEqualTo(CompareCommand.BAD_INPUT);
+        assertThat(stderr.toString()).contains("--unpaired-baseline BASE judges a recording: give --judge DIR with it");
     }
 
     private int judge(Path recording) {
