@@ -13,19 +13,19 @@ import org.junit.jupiter.api.Test;
 class DisturbedRoundsTest {
 
     private static final LoadPointKey C16 = LoadPointKey.concurrency(16);
+    /** A's probes in a quiet comparison: within a few percent of each other. */
+    private static final List<Double> QUIET_A = List.of(40.0, 41.0, 39.5, 42.0, 40.2, 38.9);
 
     @Test
     void probesThatAgreeAsInAQuietComparisonSetNothingAside() {
-        DisturbedRounds disturbed = DisturbedRounds.of(point(List.of(40.0, 41.0, 39.5, 42.0, 40.2, 38.9),
-                List.of(41.0, 39.0, 40.5, 40.0, 43.5, 39.9)));
+        DisturbedRounds disturbed = DisturbedRounds.of(point(QUIET_A, List.of(41.0, 39.0, 40.5, 40.0, 43.5, 39.9)));
 
         assertThat(disturbed.isEmpty()).isTrue();
     }
 
     @Test
     void aRoundWhoseProbesDisagreeBeyondTheUsualIsSetAsideAndNamed() {
-        DisturbedRounds disturbed = DisturbedRounds.of(point(List.of(40.0, 41.0, 39.5, 42.0, 40.2, 38.9),
-                List.of(41.0, 39.0, 64.0, 40.0, 43.5, 39.9)));
+        DisturbedRounds disturbed = DisturbedRounds.of(point(QUIET_A, List.of(41.0, 39.0, 64.0, 40.0, 43.5, 39.9)));
 
         assertThat(disturbed.rounds()).containsExactly(2);
         assertThat(disturbed.describe()).startsWith("round 3 of 6 set aside: A's and B's machine probes disagreed by "
@@ -46,8 +46,7 @@ class DisturbedRoundsTest {
     @Test
     void aCandidateThatSlowsEveryProbeAlikeHasNoRoundSetAside() {
         // B's server loads the machine in every round: that is B's doing, not a neighbour's burst
-        DisturbedRounds disturbed = DisturbedRounds.of(point(List.of(40.0, 41.0, 39.5, 42.0, 40.2, 38.9),
-                List.of(60.0, 61.0, 58.0, 62.0, 61.0, 59.0)));
+        DisturbedRounds disturbed = DisturbedRounds.of(point(QUIET_A, List.of(60.0, 61.0, 58.0, 62.0, 61.0, 59.0)));
 
         assertThat(disturbed.isEmpty()).isTrue();
     }
