@@ -9,6 +9,7 @@ import dev.servebench.history.RunGate;
 import dev.servebench.history.RunSamples;
 import dev.servebench.report.GateReport;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -81,18 +82,29 @@ public final class GateCommand implements Callable<Integer> {
                     + " failed their validity conditions; nothing is judged");
             return INVALID_RUN;
         }
+        return judge(base, current, "servebench gate: " + current.spec() + " vs baseline " + base.fingerprint(),
+                junit != null ? junit : run.resolve("gate-junit.xml"),
+                markdown != null ? markdown : run.resolve("gate.md"), spec.commandLine().getOut(),
+                spec.commandLine().getErr());
+    }
+
+    /**
+     * The gate's decision of {@code current} against {@code base}: every gated metric × load point and the
+     * machine drift check ({@link RunGate}), JUnit XML and Markdown written, the Markdown printed; returns the
+     * exit code. Also what {@code servebench compare --unpaired-baseline} runs ({@link UnpairedJudgement}).
+     */
+    static int judge(RunSamples base, RunSamples current, String title, Path junit, Path markdown, PrintWriter out,
+            PrintWriter err) throws IOException {
         List<GateOutcome> outcomes = RunGate.compare(base, current);
         MachineDrift drift = RunGate.drift(base, current);
-        String summary = GateReport.markdown("servebench gate: " + current.spec() + " vs baseline " + base.fingerprint(),
-                outcomes, drift);
-        AtomicFiles.write(junit != null ? junit : run.resolve("gate-junit.xml"),
-                GateReport.junitXml("gate." + current.spec(), outcomes, drift));
-        AtomicFiles.write(markdown != null ? markdown : run.resolve("gate.md"), summary);
-        spec.commandLine().getOut().print(summary);
-        spec.commandLine().getOut().flush();
+        String summary = GateReport.markdown(title, outcomes, drift);
+        AtomicFiles.write(junit, GateReport.junitXml("gate." + current.spec(), outcomes, drift));
+        AtomicFiles.write(markdown, summary);
+        out.print(summary);
+        out.flush();
         if (drift.drifted()) {
-            spec.commandLine().getErr().println("servebench: invalid run: " + drift.message());
-            spec.commandLine().getErr().flush();
+            err.println("servebench: invalid run: " + drift.message());
+            err.flush();
             return INVALID_RUN;
         }
         if (outcomes.stream().anyMatch(o -> o.verdict().fails())) {
@@ -100,11 +112,11 @@ public final class GateCommand implements Callable<Integer> {
         }
         long unjudged = outcomes.stream().filter(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA).count();
         if (unjudged > 0 || outcomes.isEmpty()) {
-            spec.commandLine().getErr().println("servebench: not judged: " + (outcomes.isEmpty()
+            err.println("servebench: not judged: " + (outcomes.isEmpty()
                     ? "the run and the baseline have no load point in common"
                     : unjudged + " gated metric × load point comparison(s) had too few samples or were missing on"
                             + " a side (repeats >= 2 on both sides are needed)"));
-            spec.commandLine().getErr().flush();
+            err.flush();
             return NOT_JUDGED;
         }
         return 0;

@@ -1,17 +1,9 @@
 package dev.servebench.cli;
 
-import dev.servebench.baseline.GateOutcome;
-import dev.servebench.baseline.GateVerdict;
-import dev.servebench.baseline.MachineDrift;
-import dev.servebench.history.RunGate;
-import dev.servebench.history.RunSamples;
 import dev.servebench.perf.CompareRecording;
-import dev.servebench.report.GateReport;
-import dev.servebench.results.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * {@code servebench compare --judge DIR --unpaired-baseline BASE}: the B side of one recorded comparison
@@ -33,26 +25,10 @@ final class UnpairedJudgement {
             err.flush();
             return GateCommand.BAD_INPUT;
         }
-        RunSamples base = baseline.sideAsRun(CompareRecording.A);
-        RunSamples current = run.sideAsRun(CompareRecording.B);
-        List<GateOutcome> outcomes = RunGate.compare(base, current);
-        MachineDrift drift = RunGate.drift(base, current);
-        String summary = GateReport.markdown("servebench gate (unpaired): B of " + directory + " vs A of "
-                + baselineDirectory + ", each round a repeat", outcomes, drift);
-        AtomicFiles.write(junit != null ? junit : directory.resolve("unpaired-junit.xml"),
-                GateReport.junitXml("gate." + run.spec(), outcomes, drift));
-        AtomicFiles.write(markdown != null ? markdown : directory.resolve("unpaired.md"), summary);
-        out.print(summary);
-        out.flush();
-        if (drift.drifted()) {
-            err.println("servebench: invalid run: " + drift.message());
-            err.flush();
-            return GateCommand.INVALID_RUN;
-        }
-        if (outcomes.stream().anyMatch(o -> o.verdict().fails())) {
-            return GateCommand.REGRESSION;
-        }
-        return outcomes.stream().anyMatch(o -> o.verdict() == GateVerdict.INSUFFICIENT_DATA) || outcomes.isEmpty()
-                ? GateCommand.NOT_JUDGED : 0;
+        return GateCommand.judge(baseline.sideAsRun(CompareRecording.A), run.sideAsRun(CompareRecording.B),
+                "servebench gate (unpaired): B of " + directory + " vs A of " + baselineDirectory
+                        + ", each round a repeat",
+                junit != null ? junit : directory.resolve("unpaired-junit.xml"),
+                markdown != null ? markdown : directory.resolve("unpaired.md"), out, err);
     }
 }

@@ -119,16 +119,25 @@ public record CompareRecording(String format, String spec, String specSha256, in
 
     private List<Map<MetricId, Double>> side(String point, String side) {
         List<Map<MetricId, Double>> rounds = new ArrayList<>();
-        for (int round = 1; round <= this.rounds; round++) {
+        for (List<Measured> usable : usableByRound(point, side)) {
             Map<MetricId, Double> values = new HashMap<>();
-            for (Measured m : measurements) {
-                if (m.round() == round && m.side().equals(side) && m.point().equals(point) && m.usable()) {
-                    m.metrics().forEach((id, value) -> MetricId.byId(id).ifPresent(metric -> values.put(metric, value)));
-                }
-            }
+            usable.forEach(m -> m.metrics().forEach((id, value) -> MetricId.byId(id)
+                    .ifPresent(metric -> values.put(metric, value))));
             rounds.add(values);
         }
         return rounds;
+    }
+
+    /** Per round (index = round − 1), the usable measurements of {@code side} at {@code point}. */
+    private List<List<Measured>> usableByRound(String point, String side) {
+        List<List<Measured>> byRound = new ArrayList<>();
+        for (int round = 1; round <= this.rounds; round++) {
+            int r = round;
+            byRound.add(measurements.stream()
+                    .filter(m -> m.round() == r && m.side().equals(side) && m.point().equals(point) && m.usable())
+                    .toList());
+        }
+        return byRound;
     }
 
     /**
@@ -155,17 +164,10 @@ public record CompareRecording(String format, String spec, String specSha256, in
 
     /** The machine probe's time before each round's usable measurement of {@code side}, NaN where none. */
     private List<Double> probes(String point, String side) {
-        List<Double> probes = new ArrayList<>();
-        for (int round = 1; round <= this.rounds; round++) {
-            double probe = Double.NaN;
-            for (Measured m : measurements) {
-                if (m.round() == round && m.side().equals(side) && m.point().equals(point) && m.usable()) {
-                    probe = m.metrics().getOrDefault(MachineSpeedProbe.SAMPLE_KEY, Double.NaN);
-                }
-            }
-            probes.add(probe);
-        }
-        return probes;
+        return usableByRound(point, side).stream()
+                .map(usable -> usable.isEmpty() ? Double.NaN
+                        : usable.getLast().metrics().getOrDefault(MachineSpeedProbe.SAMPLE_KEY, Double.NaN))
+                .toList();
     }
 
     /** Rounds in which every load point was measured on both sides. */
