@@ -8,7 +8,11 @@ public enum GateVerdict {
     IMPROVEMENT,
     /** Within tolerance, or not statistically significant: the gate cannot tell the runs apart. */
     NO_CHANGE,
-    /** Fewer than two samples on a side: the change is reported, but no significance can be computed. */
+    /**
+     * Too little usable data to judge: fewer than two samples on a side (fewer than three paired rounds), or, in a
+     * paired comparison, no change shown where more rounds were disturbed than may be set aside. The change is
+     * reported; the gate or comparison does not pass on it.
+     */
     INSUFFICIENT_DATA,
     /** The metric is informational (it describes the run, not its quality): reported, never judged. */
     NOT_JUDGED;

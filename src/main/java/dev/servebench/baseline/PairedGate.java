@@ -11,7 +11,8 @@ import java.util.Map;
  * The decision of an A/B comparison: every gated metric at every load point judged on its paired rounds
  * ({@link PairedComparison}), the other measured metrics reported, then Holm's correction across the gated
  * ones. A gated metric × load point with fewer than {@link PairedComparison#MIN_ROUNDS} rounds in which
- * both sides measured it is kept as {@link GateVerdict#INSUFFICIENT_DATA}, never dropped.
+ * both sides measured it is kept as {@link GateVerdict#INSUFFICIENT_DATA}, never dropped; so is a "no change"
+ * at a point where more rounds were disturbed than may be set aside ({@link DisturbedRounds#tooMany()}).
  */
 public final class PairedGate {
 
@@ -48,12 +49,36 @@ public final class PairedGate {
                 }
             }
         }
-        return Holm.correct(outcomes, tolerance.alpha(), (index, alpha) -> {
+        List<GateOutcome> corrected = Holm.correct(outcomes, tolerance.alpha(), (index, alpha) -> {
             GateOutcome outcome = outcomes.get(index);
             return noted(PairedComparison.compare(outcome.metric(), outcome.point(), pairs.get(index)[0],
                     pairs.get(index)[1], tolerance.withAlpha(alpha), seed(outcome.metric(), outcome.point())),
                     setAside.get(index));
         });
+        List<GateOutcome> judged = new ArrayList<>(corrected.size());
+        for (int i = 0; i < corrected.size(); i++) {
+            judged.add(trusted(corrected.get(i), setAside.get(i)));
+        }
+        return judged;
+    }
+
+    /**
+     * A "no change" at a point whose machine disturbed more rounds than may be set aside is not evidence that
+     * nothing changed: the disturbed rounds that had to be kept widen the spread a change must stand out of.
+     * Measured: a 15 %-slower B recorded beside Maven builds, 9 of its 12 rounds disturbed, was judged "no
+     * change" at every point (docs/gate.md, "Disturbed rounds"). Such a verdict is left unjudged, so the
+     * comparison cannot pass on it; a regression or an improvement found despite the disturbance stands.
+     */
+    private static GateOutcome trusted(GateOutcome outcome, DisturbedRounds disturbed) {
+        if (outcome.verdict() != GateVerdict.NO_CHANGE || !disturbed.tooMany()) {
+            return outcome;
+        }
+        String measured = outcome.test() + " p = " + GateMessages.probability(outcome.pValue().orElseThrow())
+                + ", tolerance " + GateMessages.setting(outcome.tolerance()) + ": no change shown";
+        return new GateOutcome(outcome.metric(), outcome.point(), outcome.baselineMedian(), outcome.baselineCount(),
+                outcome.currentMedian(), outcome.currentCount(), outcome.relativeChange(), outcome.interval(),
+                outcome.pValue(), "not judged: " + disturbed.tooManyReason() + " (" + measured + ")",
+                outcome.tolerance(), outcome.alpha(), GateVerdict.INSUFFICIENT_DATA, outcome.test());
     }
 
     /** The values of rounds in which both sides have {@code metric} and that were not disturbed, as {A, B}. */

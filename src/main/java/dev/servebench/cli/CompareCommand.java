@@ -1,5 +1,6 @@
 package dev.servebench.cli;
 
+import dev.servebench.baseline.DisturbedRounds;
 import dev.servebench.baseline.GateOutcome;
 import dev.servebench.baseline.PairedComparison;
 import dev.servebench.baseline.PairedGate;
@@ -65,6 +66,13 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--rounds", defaultValue = "12", description = "Rounds (default ${DEFAULT-VALUE}: the paired test trims 2 at each end and keeps 8); the spec's repeats are not used.")
     int rounds;
+
+    @Option(names = "--extra-rounds", paramLabel = "N",
+            description = "At most N rounds measured after --rounds, one at a time while at some load point fewer"
+                    + " than --rounds rounds had machine probes that agreed: they replace disturbed rounds (default:"
+                    + " a quarter of --rounds, rounded up; 0: none; none with --pairing alternating). Decided from the"
+                    + " probes only (docs/gate.md, \"Disturbed rounds\").")
+    Integer extraRounds;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seeds the order of each round (default ${DEFAULT-VALUE}).")
     long seed;
@@ -135,7 +143,7 @@ public final class CompareCommand implements Callable<Integer> {
                     return UnpairedJudgement.judge(judge, CompareRecording.read(judge), unpairedBaseline,
                             CompareRecording.read(unpairedBaseline), junit, markdown, spec.commandLine().getOut(), err);
                 }
-                return verdict(judge, CompareRecording.read(judge));
+                return verdict(judge, CompareRecording.read(judge), 0);
             }
             if (unpairedBaseline != null) {
                 return fail("--unpaired-baseline BASE judges a recording: give --judge DIR with it");
@@ -145,6 +153,13 @@ public final class CompareCommand implements Callable<Integer> {
             }
             if (rounds < 1) {
                 return fail("--rounds " + rounds + ": must be >= 1");
+            }
+            if (extraRounds != null && extraRounds < 0) {
+                return fail("--extra-rounds " + extraRounds + ": must be >= 0");
+            }
+            if (extraRounds != null && extraRounds > 0 && pairing == CompareRun.Pairing.ALTERNATING) {
+                return fail("--extra-rounds " + extraRounds + ": --pairing alternating adds no rounds (each costs"
+                        + " two server starts); give --rounds the rounds it needs");
             }
             PerformanceSpec measured = SpecReader.read(specFile);
             TargetSpec a = target("A", measured, aUrl, aTarget);
@@ -161,7 +176,7 @@ public final class CompareCommand implements Callable<Integer> {
             Files.createDirectories(directory);
             Files.copy(specFile, directory.resolve("spec.yaml"), StandardCopyOption.REPLACE_EXISTING);
             CompareRecording recording = measure(measured, a, b, directory, err);
-            return verdict(directory, recording);
+            return verdict(directory, recording, rounds);
         } catch (SpecException e) {
             return fail(e.getMessage());
         } catch (NoSuchFileException e) {
@@ -177,15 +192,22 @@ public final class CompareCommand implements Callable<Integer> {
         CompareRun.Progress progress = new CompareRun.Progress() {
             @Override
             public void measured(int round, String side, LoadPointKey point, String error) {
-                err.println("servebench compare: round " + round + "/" + rounds + " " + side + " @ " + point
+                err.println("servebench compare: round " + ofRounds(round) + " " + side + " @ " + point
                         + (error.isEmpty() ? "" : ": FAILED: " + error));
                 err.flush();
             }
 
             @Override
             public void stopFailed(int round, String side, String error) {
-                err.println("servebench compare: round " + round + "/" + rounds + " " + side
+                err.println("servebench compare: round " + ofRounds(round) + " " + side
                         + ": the server did not stop cleanly: " + error);
+                err.flush();
+            }
+
+            @Override
+            public void extraRound(int round) {
+                err.println("servebench compare: round " + round + " added: at some load point fewer than " + rounds
+                        + " rounds had machine probes that agreed (at most " + maxExtraRounds() + " added)");
                 err.flush();
             }
         };
@@ -207,10 +229,24 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("servebench compare: " + rounds + " rounds × " + measured.sweep().points().size()
                     + " load point(s) × 2 sides, " + pairing.id() + "; raw measurements in " + directory.resolve(CompareRecording.FILE));
             err.flush();
+            CompareRun.ExtraRounds extra = new CompareRun.ExtraRounds(maxExtraRounds(),
+                    soFar -> DisturbedRounds.replacementWanted(soFar.pairedPoints(), rounds));
             return CompareRun.run(measured, new CompareRun.Side("A", runnerA, serverA.describe()),
-                    new CompareRun.Side("B", runnerB, serverB.describe()), rounds, seed, pairing, valid, directory,
-                    progress);
+                    new CompareRun.Side("B", runnerB, serverB.describe()), rounds, extra, seed, pairing, valid,
+                    directory, progress);
         }
+    }
+
+    /** --extra-rounds, or a quarter of --rounds: enough to replace every round that may be set aside. */
+    private int maxExtraRounds() {
+        if (pairing == CompareRun.Pairing.ALTERNATING) {
+            return 0;
+        }
+        return extraRounds != null ? extraRounds : (rounds + 3) / 4;
+    }
+
+    private String ofRounds(int round) {
+        return round <= rounds ? round + "/" + rounds : round + " (added)";
     }
 
     /** Starts {@code target} for each of its turns, its log in server-SIDE/round-R. */
@@ -275,16 +311,24 @@ public final class CompareCommand implements Callable<Integer> {
         return targetSpec != null ? SpecReader.read(targetSpec).target() : measured.target();
     }
 
-    /** Judges the recording, writes JUnit XML and Markdown beside it, prints the Markdown, returns the exit code. */
-    private int verdict(Path directory, CompareRecording recording) throws IOException {
+    /**
+     * Judges the recording, writes JUnit XML and Markdown beside it, prints the Markdown, returns the exit code.
+     *
+     * @param planned the rounds planned when it was just measured (0 when judging a recording again)
+     */
+    private int verdict(Path directory, CompareRecording recording, int planned) throws IOException {
         List<GateOutcome> outcomes = PairedGate.judge(recording.pairedPoints(), Tolerance.pairedDefaults());
+        String added = planned > 0 && recording.rounds() > planned ? ", rounds " + (planned + 1) + "–"
+                + recording.rounds() + " added to replace rounds whose machine probes disagreed" : "";
         String note = "paired, " + recording.rounds() + " rounds (" + recording.completeRounds()
-                + " complete): " + recording.pairing().description() + " (order seed " + recording.seed() + "); A = " + recording.targets().get("A") + "; B = " + recording.targets().get("B");
+                + " complete" + added + "): " + recording.pairing().description() + " (order seed "
+                + recording.seed() + "); A = " + recording.targets().get("A") + "; B = " + recording.targets().get("B");
         String title = "servebench compare: " + recording.spec() + ", B vs A (paired, " + recording.rounds() + " rounds)";
         return PairedVerdictReport.write(spec, outcomes, new PairedVerdictReport.Wording(title, note,
                         "compare." + recording.spec(), "nothing was measured",
-                        "gated metric × load point comparison(s) had fewer than " + PairedComparison.MIN_ROUNDS
-                                + " rounds in which both sides measured them"),
+                        "gated metric × load point comparison(s) could not be judged: fewer than "
+                                + PairedComparison.MIN_ROUNDS + " rounds in which both sides measured them, or no"
+                                + " change shown where more rounds were disturbed than may be set aside"),
                 junit != null ? junit : directory.resolve("compare-junit.xml"),
                 markdown != null ? markdown : directory.resolve("compare.md"));
     }

@@ -45,8 +45,29 @@ public final class CompareRun {
 
         void measured(int round, String side, LoadPointKey point, String error);
 
+        /** Round {@code round} is added after the planned ones ({@link ExtraRounds}). */
+        default void extraRound(int round) {
+        }
+
         /** An alternating side's server did not stop cleanly after its turn ({@link AlternatingRounds}). */
         default void stopFailed(int round, String side, String error) {
+        }
+    }
+
+    /**
+     * Rounds measured after the planned ones, one at a time while {@code wanted} says so and at most {@code max}:
+     * rounds that replace disturbed ones. {@code wanted} sees the recording so far; it must decide from what the
+     * machine did (the speed probes), never from the measured difference between A and B, or adding rounds until
+     * a difference shows would find one where there is none.
+     */
+    public record ExtraRounds(int max, Predicate<CompareRecording> wanted) {
+        public static final ExtraRounds NONE = new ExtraRounds(0, recording -> false);
+
+        public ExtraRounds {
+            Objects.requireNonNull(wanted, "wanted");
+            if (max < 0) {
+                throw new IllegalArgumentException("extra rounds (" + max + ") must be >= 0");
+            }
         }
     }
 
@@ -112,6 +133,17 @@ public final class CompareRun {
     public static CompareRecording run(PerformanceSpec spec, Side a, Side b, int rounds, long seed,
             Pairing pairing, Predicate<PointMeasurement> valid, Path directory, Progress progress)
             throws IOException, InterruptedException {
+        return run(spec, a, b, rounds, ExtraRounds.NONE, seed, pairing, valid, directory, progress);
+    }
+
+    /**
+     * Runs {@code rounds} rounds, then the {@code extra} ones, and writes {@code compare.json} into
+     * {@code directory} after every measurement; an extra round is numbered on from the planned ones and, like
+     * them, uses its own order and arrival seed.
+     */
+    public static CompareRecording run(PerformanceSpec spec, Side a, Side b, int rounds, ExtraRounds extra,
+            long seed, Pairing pairing, Predicate<PointMeasurement> valid, Path directory, Progress progress)
+            throws IOException, InterruptedException {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds (" + rounds + ") must be >= 1");
         }
@@ -119,7 +151,12 @@ public final class CompareRun {
             throw new IllegalArgumentException("alternating sides are started for each turn: AlternatingRounds.run");
         }
         ComparisonLog log = new ComparisonLog(spec, rounds, seed, pairing, a.target(), b.target(), directory);
-        for (int round = 1; round <= rounds; round++) {
+        for (int round = 1; round <= rounds
+                || (round <= rounds + extra.max() && extra.wanted().test(log.recording())); round++) {
+            if (round > rounds) {
+                log.addRound();
+                progress.extraRound(round);
+            }
             List<String> visits = roundOrder(spec.sweep().points(), seed, round);
             log.round(visits);
             if (pairing == Pairing.SIMULTANEOUS) {

@@ -16,7 +16,7 @@ import java.util.Map;
 final class ComparisonLog {
 
     private final PerformanceSpec spec;
-    private final int rounds;
+    private int rounds;
     private final long seed;
     private final CompareRun.Pairing pairing;
     private final Path directory;
@@ -34,6 +34,11 @@ final class ComparisonLog {
         this.directory = directory;
         targets.put(CompareRecording.A, targetA);
         targets.put(CompareRecording.B, targetB);
+    }
+
+    /** One round more than planned: the recording counts it from now on. */
+    void addRound() {
+        rounds++;
     }
 
     /** A round's visits, recorded before it is measured. */

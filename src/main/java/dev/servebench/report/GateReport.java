@@ -106,7 +106,7 @@ public final class GateReport {
      */
     public static String pairedMarkdown(String title, List<? extends GateCase> outcomes, String note) {
         return markdown(title, outcomes, false, note, "fewer than " + dev.servebench.baseline.PairedComparison.MIN_ROUNDS
-                + " rounds in which both sides measured it");
+                + " rounds in which both sides measured it, or too many disturbed rounds to show no change");
     }
 
     private static final String HISTORY_UNJUDGED = "fewer than 2 repeats on a side, or missing on a side";

@@ -41,6 +41,29 @@ class DisturbedRoundsTest {
         assertThat(disturbed.rounds()).containsExactly(3, 6);
         assertThat(disturbed.kept()).isEqualTo(1);
         assertThat(disturbed.describe()).contains("rounds 4, 7 of 8 set aside").contains("1 more disagreed and were kept");
+        assertThat(disturbed.tooMany()).isTrue();
+        assertThat(disturbed.tooManyReason()).startsWith("A's and B's machine probes disagreed in 3 of 8 rounds");
+    }
+
+    @Test
+    void aQuarterDisagreeingIsNotTooMany() {
+        DisturbedRounds disturbed = DisturbedRounds.of(point(List.of(40.0, 40.0, 40.0, 40.0, 40.0, 40.0, 40.0, 40.0),
+                List.of(40.0, 60.0, 40.0, 120.0, 41.0, 40.0, 40.0, 39.0)));
+
+        assertThat(disturbed.rounds()).containsExactly(1, 3);
+        assertThat(disturbed.tooMany()).isFalse();
+    }
+
+    @Test
+    void aReplacementRoundIsWantedWhileFewerThanThePlannedRoundsAgreed() {
+        PairedPoint quiet = point(QUIET_A, List.of(41.0, 39.0, 40.5, 40.0, 43.5, 39.9));
+        PairedPoint oneDisturbed = point(QUIET_A, List.of(41.0, 39.0, 64.0, 40.0, 43.5, 39.9));
+        PairedPoint replaced = point(List.of(40.0, 41.0, 39.5, 42.0, 40.2, 38.9, 40.0),
+                List.of(41.0, 39.0, 64.0, 40.0, 43.5, 39.9, 40.5));
+
+        assertThat(DisturbedRounds.replacementWanted(List.of(quiet), 6)).isFalse();
+        assertThat(DisturbedRounds.replacementWanted(List.of(quiet, oneDisturbed), 6)).isTrue();
+        assertThat(DisturbedRounds.replacementWanted(List.of(quiet, replaced), 6)).isFalse();
     }
 
     @Test

@@ -81,6 +81,34 @@ class PairedGateTest {
     }
 
     @Test
+    void aNoChangeWhereMoreThanAQuarterOfTheRoundsWereDisturbedIsNotJudgedButARegressionStands() {
+        // B's ITL is 15 % higher; in five of twelve rounds a burst hit one side, mostly A: three can be set aside,
+        // two must be kept, and with them the test cannot show the change at the paired tolerance
+        List<Map<MetricId, Double>> a = new ArrayList<>();
+        List<Map<MetricId, Double>> b = new ArrayList<>();
+        List<Double> probesA = new ArrayList<>();
+        List<Double> probesB = new ArrayList<>();
+        double[] burstOnA = {1, 2.2, 1, 0.5, 1, 2.0, 1, 0.6, 1, 2.4, 1, 1.8};
+        for (int i = 0; i < 12; i++) {
+            double jitter = 1 + 0.02 * ((i * 7) % 5 - 2);
+            a.add(Map.of(MetricId.MEDIAN_ITL_MS, 10.0 * burstOnA[i], MetricId.OUTPUT_THROUGHPUT, 500 * jitter));
+            b.add(Map.of(MetricId.MEDIAN_ITL_MS, 11.5 * jitter, MetricId.OUTPUT_THROUGHPUT, 400.0));
+            probesA.add(40.0 * burstOnA[i]);
+            probesB.add(40.0 * jitter);
+        }
+
+        List<GateOutcome> outcomes = PairedGate.judge(List.of(new PairedPoint(C1, a, b, probesA, probesB)),
+                Tolerance.pairedDefaults());
+
+        GateOutcome itl = itl(outcomes);
+        assertThat(itl.verdict()).isEqualTo(GateVerdict.INSUFFICIENT_DATA);
+        assertThat(itl.message()).contains("not judged: A's and B's machine probes disagreed in 6 of 12 rounds")
+                .contains("no change shown");
+        assertThat(outcomes.stream().filter(o -> o.metric() == MetricId.OUTPUT_THROUGHPUT).findFirst().orElseThrow()
+                .verdict()).as("a 20 % throughput loss is found despite the disturbance").isEqualTo(GateVerdict.REGRESSION);
+    }
+
+    @Test
     void theComparisonToleratesLessChangeOfAMedianThanTheHistoryGate() {
         // +8 % ITL in every round, ±1 %: beyond the paired 5 %, within the history gate's 10 %
         List<Map<MetricId, Double>> a = new ArrayList<>();

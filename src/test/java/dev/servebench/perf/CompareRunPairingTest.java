@@ -55,8 +55,29 @@ class CompareRunPairingTest {
         }
     }
 
+    @Test
+    void extraRoundsAreAddedOneAtATimeWhileWantedAndNeverBeyondTheirMaximum() throws Exception {
+        try (ScriptedServer a = server(); ScriptedServer b = server()) {
+            List<Integer> asked = new java.util.ArrayList<>();
+            CompareRecording recording = compare(a, b, CompareRun.Pairing.SEQUENTIAL,
+                    new CompareRun.ExtraRounds(2, soFar -> asked.add(soFar.rounds())));
+
+            assertThat(asked).as("asked after the planned rounds and after each added one, until the maximum")
+                    .containsExactly(ROUNDS, ROUNDS + 1);
+            assertThat(recording.rounds()).isEqualTo(ROUNDS + 2);
+            assertThat(recording.order()).hasSize(ROUNDS + 2);
+            assertThat(recording.completeRounds()).isEqualTo(ROUNDS + 2);
+            assertThat(recording.measurements()).filteredOn(m -> m.round() == ROUNDS + 2).hasSize(2);
+        }
+    }
+
     private CompareRecording compare(ScriptedServer a, ScriptedServer b, CompareRun.Pairing pairing)
             throws IOException, InterruptedException {
+        return compare(a, b, pairing, CompareRun.ExtraRounds.NONE);
+    }
+
+    private CompareRecording compare(ScriptedServer a, ScriptedServer b, CompareRun.Pairing pairing,
+            CompareRun.ExtraRounds extra) throws IOException, InterruptedException {
         PerformanceSpec spec = SpecReader.parse("""
                 name: pairing
                 target: {kind: url, url: %s, backend: openai}
@@ -66,7 +87,7 @@ class CompareRunPairingTest {
                 """.formatted(a.baseUri(), PROMPTS), "pairing.yaml");
         try (SpecRunner runnerA = runner(spec, a.baseUri(), "A"); SpecRunner runnerB = runner(spec, b.baseUri(), "B")) {
             return CompareRun.run(spec, new CompareRun.Side("A", runnerA, "a"), new CompareRun.Side("B", runnerB, "b"),
-                    ROUNDS, 7, pairing, measurement -> true, directory, CompareRun.Progress.NONE);
+                    ROUNDS, extra, 7, pairing, measurement -> true, directory, CompareRun.Progress.NONE);
         }
     }
 
