@@ -119,6 +119,7 @@ public record DisturbedRounds(List<Integer> rounds, int of, int kept) {
                     : kept + " of " + of + " rounds kept although " + disagreed + " (at most a quarter is set aside)";
         }
         return (rounds.size() == 1 ? "round " : "rounds ") + which + " of " + of + " set aside: " + disagreed
-                + (kept == 0 ? "" : "; " + kept + " more disagreed and were kept (at most a quarter is set aside)");
+                + (kept == 0 ? "" : "; " + kept + " more disagreed and " + (kept == 1 ? "was" : "were")
+                        + " kept (at most a quarter is set aside)");
     }
 }

@@ -143,7 +143,7 @@ public final class CompareCommand implements Callable<Integer> {
                     return UnpairedJudgement.judge(judge, CompareRecording.read(judge), unpairedBaseline,
                             CompareRecording.read(unpairedBaseline), junit, markdown, spec.commandLine().getOut(), err);
                 }
-                return verdict(judge, CompareRecording.read(judge), 0);
+                return verdict(judge, CompareRecording.read(judge));
             }
             if (unpairedBaseline != null) {
                 return fail("--unpaired-baseline BASE judges a recording: give --judge DIR with it");
@@ -176,7 +176,7 @@ public final class CompareCommand implements Callable<Integer> {
             Files.createDirectories(directory);
             Files.copy(specFile, directory.resolve("spec.yaml"), StandardCopyOption.REPLACE_EXISTING);
             CompareRecording recording = measure(measured, a, b, directory, err);
-            return verdict(directory, recording, rounds);
+            return verdict(directory, recording);
         } catch (SpecException e) {
             return fail(e.getMessage());
         } catch (NoSuchFileException e) {
@@ -311,15 +311,10 @@ public final class CompareCommand implements Callable<Integer> {
         return targetSpec != null ? SpecReader.read(targetSpec).target() : measured.target();
     }
 
-    /**
-     * Judges the recording, writes JUnit XML and Markdown beside it, prints the Markdown, returns the exit code.
-     *
-     * @param planned the rounds planned when it was just measured (0 when judging a recording again)
-     */
-    private int verdict(Path directory, CompareRecording recording, int planned) throws IOException {
+    /** Judges the recording, writes JUnit XML and Markdown beside it, prints the Markdown, returns the exit code. */
+    private int verdict(Path directory, CompareRecording recording) throws IOException {
         List<GateOutcome> outcomes = PairedGate.judge(recording.pairedPoints(), Tolerance.pairedDefaults());
-        String added = planned > 0 && recording.rounds() > planned ? ", rounds " + (planned + 1) + "–"
-                + recording.rounds() + " added to replace rounds whose machine probes disagreed" : "";
+        String added = recording.addedRounds().isEmpty() ? "" : ", " + recording.addedRounds();
         String note = "paired, " + recording.rounds() + " rounds (" + recording.completeRounds()
                 + " complete" + added + "): " + recording.pairing().description() + " (order seed "
                 + recording.seed() + "); A = " + recording.targets().get("A") + "; B = " + recording.targets().get("B");

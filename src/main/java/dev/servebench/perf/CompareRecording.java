@@ -27,13 +27,16 @@ import java.util.Set;
  * target, the seed and the order each round measured in, and one entry per round × side × load point with
  * every metric (or the error that stopped it). Rewritten atomically after each measurement.
  *
+ * @param plannedRounds the rounds asked for; the rounds after them were added to replace rounds whose machine
+ *                probes disagreed ({@code --extra-rounds}); recordings from before rounds were added have 0 here,
+ *                read as all of them
  * @param seed    seeds the order of every round
  * @param pairing how a round's two measurements shared the machine; recordings from before it was a choice
  *                were sequential
  * @param order   per round, what was measured in which order, e.g. {@code ["concurrency=16 B", "concurrency=16 A", …]}
  * @param seconds wall-clock time of the comparison so far, targets' start-up excluded
  */
-public record CompareRecording(String format, String spec, String specSha256, int rounds, long seed,
+public record CompareRecording(String format, String spec, String specSha256, int rounds, int plannedRounds, long seed,
         CompareRun.Pairing pairing, Map<String, String> targets, List<List<String>> order, List<Measured> measurements, double seconds) {
 
     public static final String FORMAT = "servebench-compare/1";
@@ -53,6 +56,10 @@ public record CompareRecording(String format, String spec, String specSha256, in
         }
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds (" + rounds + ") must be >= 1");
+        }
+        plannedRounds = plannedRounds == 0 ? rounds : plannedRounds;
+        if (plannedRounds < 1 || plannedRounds > rounds) {
+            throw new IllegalArgumentException("planned_rounds (" + plannedRounds + ") must be in 1..rounds (" + rounds + ")");
         }
         pairing = pairing == null ? CompareRun.Pairing.SEQUENTIAL : pairing;
         targets = Map.copyOf(targets);
@@ -86,6 +93,15 @@ public record CompareRecording(String format, String spec, String specSha256, in
         public boolean usable() {
             return valid && error.isEmpty();
         }
+    }
+
+    /** What the note of a verdict says about rounds added after the planned ones; empty when none were. */
+    public String addedRounds() {
+        if (rounds == plannedRounds) {
+            return "";
+        }
+        return (rounds - plannedRounds == 1 ? "round " + rounds : "rounds " + (plannedRounds + 1) + "–" + rounds)
+                + " added to replace rounds whose machine probes disagreed";
     }
 
     public void write(Path directory) throws IOException {

@@ -16,6 +16,7 @@ import java.util.Map;
 final class ComparisonLog {
 
     private final PerformanceSpec spec;
+    private final int plannedRounds;
     private int rounds;
     private final long seed;
     private final CompareRun.Pairing pairing;
@@ -28,6 +29,7 @@ final class ComparisonLog {
     ComparisonLog(PerformanceSpec spec, int rounds, long seed, CompareRun.Pairing pairing, String targetA,
             String targetB, Path directory) {
         this.spec = spec;
+        this.plannedRounds = rounds;
         this.rounds = rounds;
         this.seed = seed;
         this.pairing = pairing;
@@ -62,7 +64,7 @@ final class ComparisonLog {
     }
 
     CompareRecording recording() {
-        return new CompareRecording(CompareRecording.FORMAT, spec.name(), spec.source().sha256(), rounds, seed,
-                pairing, targets, order, measured, (System.nanoTime() - started) / 1e9);
+        return new CompareRecording(CompareRecording.FORMAT, spec.name(), spec.source().sha256(), rounds, plannedRounds,
+                seed, pairing, targets, order, measured, (System.nanoTime() - started) / 1e9);
     }
 }

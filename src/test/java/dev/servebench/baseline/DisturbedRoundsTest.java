@@ -40,7 +40,7 @@ class DisturbedRoundsTest {
 
         assertThat(disturbed.rounds()).containsExactly(3, 6);
         assertThat(disturbed.kept()).isEqualTo(1);
-        assertThat(disturbed.describe()).contains("rounds 4, 7 of 8 set aside").contains("1 more disagreed and were kept");
+        assertThat(disturbed.describe()).contains("rounds 4, 7 of 8 set aside").contains("1 more disagreed and was kept");
         assertThat(disturbed.tooMany()).isTrue();
         assertThat(disturbed.tooManyReason()).startsWith("A's and B's machine probes disagreed in 3 of 8 rounds");
     }

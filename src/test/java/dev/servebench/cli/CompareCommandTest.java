@@ -2,6 +2,9 @@ package dev.servebench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -27,6 +30,7 @@ import picocli.CommandLine;
 class CompareCommandTest {
 
     private static final Path RECORDINGS = Path.of("fixtures", "compare-check", "embedded-compare-2core");
+    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     @TempDir
     Path out;
@@ -95,6 +99,61 @@ class CompareCommandTest {
             assertThat(junit).contains("name=\"output_throughput @ " + point + "\"><failure")
                     .contains("name=\"median_itl_ms @ " + point + "\"><failure");
         }
+    }
+
+    /**
+     * Two comparisons recorded beside {@code bin/noisy-neighbour} (CPU bursts of 0.5–4 s on one or two
+     * processes, busy about 40 % of the time; 2026-12-03 23:32–00:05, unselected; docs/gate.md "Measured beside a
+     * noisy neighbour"), each planned at 12 rounds with 3 added to replace disturbed ones
+     * (fixtures/compare-check/embedded-compare-noisy). The A/A one regressed nowhere but had too many disturbed
+     * rounds at concurrency 16 to show no change there: not judged. The 15 %-slower one is a regression of ITL
+     * at both points; its output throughput at 16 is not judged, and its ITL at 16 was found only with the added
+     * rounds: judged on the planned 12, it is not judged either.
+     */
+    @Test
+    void recordingsBesideANoisyNeighbourAreFoundOrNotJudgedNeverPassed() throws IOException {
+        Path noisy = Path.of("fixtures", "compare-check", "embedded-compare-noisy");
+        assertThat(judge(noisy.resolve("aa"))).as(stderr.toString()).isEqualTo(CompareCommand.NOT_JUDGED);
+        assertThat(stdout.toString()).doesNotContain("REGRESSION")
+                .contains("paired, 15 rounds (15 complete, rounds 13–15 added to replace rounds whose machine probes"
+                        + " disagreed)")
+                .contains("not judged: A's and B's machine probes disagreed in 6 of 15 rounds, more than the quarter");
+
+        assertThat(judge(noisy.resolve("b15"))).isEqualTo(CompareCommand.REGRESSION);
+        String junit = Files.readString(out.resolve("junit.xml"));
+        assertThat(junit).contains("name=\"median_itl_ms @ concurrency=1\"><failure")
+                .contains("name=\"output_throughput @ concurrency=1\"><failure")
+                .contains("name=\"median_itl_ms @ concurrency=16\"><failure")
+                .contains("name=\"output_throughput @ concurrency=16\"><error message=\"not judged: ");
+
+        Path planned = Files.createDirectories(out.resolve("planned"));
+        Files.writeString(planned.resolve("compare.json"), firstRounds(noisy.resolve("b15"), 12));
+        assertThat(judge(planned)).isEqualTo(CompareCommand.REGRESSION);
+        assertThat(Files.readString(out.resolve("junit.xml")))
+                .contains("name=\"median_itl_ms @ concurrency=1\"><failure")
+                .contains("name=\"median_itl_ms @ concurrency=16\"><error message=\"not judged: ")
+                .contains("disagreed in 4 of 12 rounds");
+    }
+
+    /** The recording as it stood after its first {@code rounds} rounds. */
+    private static String firstRounds(Path recording, int rounds) throws IOException {
+        ObjectNode json = (ObjectNode) MAPPER.readTree(recording.resolve("compare.json").toFile());
+        json.put("rounds", rounds).put("planned_rounds", rounds);
+        ArrayNode order = MAPPER.createArrayNode();
+        ArrayNode measurements = MAPPER.createArrayNode();
+        json.get("order").forEach(round -> {
+            if (order.size() < rounds) {
+                order.add(round);
+            }
+        });
+        json.get("measurements").forEach(m -> {
+            if (m.get("round").asInt() <= rounds) {
+                measurements.add(m);
+            }
+        });
+        json.set("order", order);
+        json.set("measurements", measurements);
+        return MAPPER.writeValueAsString(json);
     }
 
     @Test

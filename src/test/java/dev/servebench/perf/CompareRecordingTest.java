@@ -32,7 +32,7 @@ class CompareRecordingTest {
                     Map.of("output_throughput", 90.0 + round), ""));
         }
         measured.add(new CompareRecording.Measured(3, "B", "concurrency=16", false, Map.of(), "IOException: refused"));
-        CompareRecording recording = new CompareRecording(CompareRecording.FORMAT, "s", "abc", 3, 5,
+        CompareRecording recording = new CompareRecording(CompareRecording.FORMAT, "s", "abc", 3, 0, 5,
                 CompareRun.Pairing.SIMULTANEOUS, Map.of("A", "a", "B", "b"), List.of(List.of("concurrency=1 A", "concurrency=1 B")), measured, 12.5);
         recording.write(dir);
 
@@ -49,6 +49,22 @@ class CompareRecordingTest {
         assertThat(first.b().get(1)).isEmpty();
         assertThat(points.get(1).b()).allSatisfy(round -> assertThat(round).isEmpty());
         assertThat(read.completeRounds()).isZero();
+    }
+
+    @Test
+    void addedRoundsAreTheOnesAfterThePlannedOnesAndARecordingWithoutAPlanPlannedAll() {
+        assertThat(recording(15, 12).addedRounds()).isEqualTo("rounds 13–15 added to replace rounds whose machine"
+                + " probes disagreed");
+        assertThat(recording(13, 12).addedRounds()).startsWith("round 13 added");
+        assertThat(recording(12, 0).plannedRounds()).isEqualTo(12);
+        assertThat(recording(12, 0).addedRounds()).isEmpty();
+        assertThatThrownBy(() -> recording(12, 13)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("planned_rounds (13) must be in 1..rounds (12)");
+    }
+
+    private static CompareRecording recording(int rounds, int planned) {
+        return new CompareRecording(CompareRecording.FORMAT, "s", "abc", rounds, planned, 1,
+                CompareRun.Pairing.SEQUENTIAL, Map.of("A", "a", "B", "b"), List.of(), List.of(), 1);
     }
 
     @Test
