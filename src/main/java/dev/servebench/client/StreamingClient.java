@@ -12,8 +12,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpClientCodec;
@@ -49,6 +47,7 @@ public final class StreamingClient implements AutoCloseable {
 
     private final ClientConfig config;
     private final NanoClock clock;
+    private final IoTransport transport;
     private final EventLoopGroup group;
     private final ConnectionPool pool;
     private final String path;
@@ -77,15 +76,20 @@ public final class StreamingClient implements AutoCloseable {
     };
 
     public StreamingClient(ClientConfig config, NanoClock clock) {
+        this(config, clock, IoTransport.chosen());
+    }
+
+    public StreamingClient(ClientConfig config, NanoClock clock, IoTransport transport) {
         this.config = config;
         this.clock = clock;
-        this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(), eventLoopThreads, NioIoHandler.newFactory());
+        this.transport = transport;
+        this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(), eventLoopThreads, transport.handlerFactory());
         this.path = config.pathPrefix() + config.endpoint().path();
         this.hostHeader = config.baseUrl().getHost() + ":" + config.port();
         this.authorization = config.apiKey().map(key -> "Bearer " + key).orElse(null);
         Bootstrap bootstrap = new Bootstrap()
                 .group(group)
-                .channel(NioSocketChannel.class)
+                .channel(transport.channelClass())
                 .option(ChannelOption.ALLOCATOR, new PooledByteBufAllocator(false))
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_KEEPALIVE, true)
@@ -118,6 +122,11 @@ public final class StreamingClient implements AutoCloseable {
 
     public NanoClock clock() {
         return clock;
+    }
+
+    /** The event loops' I/O transport (epoll where Netty's native transport loads, else NIO). */
+    public IoTransport transport() {
+        return transport;
     }
 
     /** TCP connections opened since this client was created (keep-alive reuse keeps this near the concurrency). */

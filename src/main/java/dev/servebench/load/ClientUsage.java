@@ -9,13 +9,18 @@ package dev.servebench.load;
  * @param eventsReceived  choice-bearing stream events ingested
  * @param busiestEventLoopCpuNanos CPU time of the busiest client event-loop thread: the one that would
  *                        pace the server first; excludes a server or engine running in the same JVM
+ * @param ioTransport     the event loops' I/O transport ({@code epoll} or {@code nio}): it shows in the tail of
+ *                        the client's timing error (docs/client.md, "Transport")
  */
 public record ClientUsage(long cpuNanos, long wallNanos, long bytesReceived, long eventsReceived,
-                          long busiestEventLoopCpuNanos) {
+                          long busiestEventLoopCpuNanos, String ioTransport) {
     public ClientUsage {
         if (cpuNanos < 0 || wallNanos < 0 || bytesReceived < 0 || eventsReceived < 0
                 || busiestEventLoopCpuNanos < 0) {
             throw new IllegalArgumentException("client usage counters must be >= 0");
+        }
+        if (ioTransport == null || ioTransport.isBlank()) {
+            throw new IllegalArgumentException("client usage needs the I/O transport it measured with");
         }
     }
 

@@ -80,7 +80,7 @@ public record SummarySection(LoadPointPart loadPoint, RunPart run, String tokenS
                         client.busiestEventLoopBusy(), client.wallNanos(), client.bytesReceived(),
                         client.eventsReceived(), context.connections().openedBeforeStart(),
                         context.connections().openedDuring(), context.connections().staleRetries(),
-                        context.connections().staleSkipped(), context.warmed()),
+                        context.connections().staleSkipped(), context.warmed(), client.ioTransport()),
                 metrics(s), notes,
                 new Validity(share.valid(), share.rate(), share.threshold(), share.succeeded(), share.judged(),
                         share.describe()),
@@ -134,11 +134,11 @@ public record SummarySection(LoadPointPart loadPoint, RunPart run, String tokenS
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonPropertyOrder({"cpu_cores", "cpu_includes_embedded_engine", "cpu_ns", "busiest_event_loop_busy", "wall_ns",
             "bytes_received", "events_received", "connections_opened_before_start", "connections_opened_during",
-            "stale_connection_retries", "stale_connections_skipped", "warmed_before_start"})
+            "stale_connection_retries", "stale_connections_skipped", "warmed_before_start", "io_transport"})
     public record ClientPart(double cpuCores, boolean cpuIncludesEmbeddedEngine, long cpuNs,
             double busiestEventLoopBusy, long wallNs, long bytesReceived, long eventsReceived,
             long connectionsOpenedBeforeStart, long connectionsOpenedDuring, long staleConnectionRetries,
-            long staleConnectionsSkipped, List<String> warmedBeforeStart) {
+            long staleConnectionsSkipped, List<String> warmedBeforeStart, String ioTransport) {
         public ClientPart {
             warmedBeforeStart = warmedBeforeStart == null ? List.of() : List.copyOf(warmedBeforeStart);
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.servebench.client.ClientConfig;
+import dev.servebench.client.IoTransport;
 import dev.servebench.client.Endpoint;
 import dev.servebench.client.PreparedRequest;
 import dev.servebench.client.RequestBodies;
@@ -40,16 +41,17 @@ import java.util.Optional;
  * a process of its own ({@code ScriptedServerMain --emissions}), as real servers are: it does not share the
  * client's GC, JIT or threads, it is warmed once with bursts of new connections, and it stays up (warm) for
  * all repeats. Both JVMs stamp with {@code System.nanoTime()}, {@code CLOCK_MONOTONIC} on Linux: one clock.
- * Three client modes side by side, their order rotating per repeat: {@code warmed} is the client as
+ * Client modes side by side (all five unless a list is given), their order rotating per repeat: {@code warmed} is the client as
  * {@code servebench run} uses it by default (hot path warmed on a private loopback server, the point's
  * connections opened, one server warm-up request); {@code cold} keeps only the one server warm-up request;
  * {@code plain} is no framework at all ({@link PlainSocketRun}: a blocking socket per thread, warmed like
  * {@code warmed}), the reference that tells the machine's share of the error from the client's;
  * {@code warmed-epsilon} is {@code warmed} in a JVM whose collector never collects (Epsilon, 6 GiB), which tells
- * the garbage collector's share. Each repeat also reports the collections during its measured requests.
+ * the garbage collector's share; {@code warmed-nio} is {@code warmed} on Java NIO instead of the default epoll
+ * transport ({@link IoTransport}). Each repeat also reports the collections during its measured requests.
  *
  * <pre>./mvnw -B -Pclient-bench package -Dservebench.bench.main=dev.servebench.bench.ColdStartTimingBenchmark \
- *     -Dservebench.bench.args="5 reports/benchmarks [event-loops]"</pre>
+ *     -Dservebench.bench.args="5 reports/benchmarks [event-loops [mode,mode,...]]"</pre>
  *
  * Prints and writes {@code client-timing-<date>.json/.md}: per repeat p99 |TTFT error|, p99 |ITL error|, the
  * first wave's median measured TTFT against the later waves', where the first wave's extra time went, and
@@ -70,7 +72,7 @@ public final class ColdStartTimingBenchmark {
             "gc_ms_measured");
 
     /** In the order of the first repeat; each later repeat starts one mode further. */
-    private static final List<String> MODES = List.of("warmed", "cold", "plain", "warmed-epsilon");
+    private static final List<String> ALL_MODES = List.of("warmed", "cold", "plain", "warmed-epsilon", "warmed-nio");
 
     private ColdStartTimingBenchmark() {}
 
@@ -84,6 +86,10 @@ public final class ColdStartTimingBenchmark {
         Path out = Path.of(args.length > 1 ? args[1] : "target");
         // servebench run's default: --client-threads = cores, at most 4.
         int ioThreads = args.length > 2 ? Integer.parseInt(args[2]) : Math.min(4, Runtime.getRuntime().availableProcessors());
+        List<String> modes = args.length > 3 ? List.of(args[3].split(",")) : ALL_MODES;
+        if (!ALL_MODES.containsAll(modes)) {
+            throw new IllegalArgumentException("modes " + modes + ": each must be one of " + ALL_MODES);
+        }
         ObjectNode report = JSON.createObjectNode();
         report.put("setup", "scripted server in its own JVM (one event loop, warmed with " + SERVER_WARMUP
                 + " requests in bursts of " + CONCURRENCY + " new connections, up for all repeats), TTFT 50 ms, 10 ms gaps, "
@@ -97,8 +103,8 @@ public final class ColdStartTimingBenchmark {
                 "--ttft-ms", "50", "--gap-ms", "10", "--quick-first", String.valueOf(SERVER_WARMUP), "--emissions"))) {
             warmServer(server.port());
             for (int r = 0; r < repeats; r++) {
-                for (int k = 0; k < MODES.size(); k++) {
-                    String mode = MODES.get((r + k) % MODES.size());
+                for (int k = 0; k < modes.size(); k++) {
+                    String mode = modes.get((r + k) % modes.size());
                     server.command("CLEAR", "CLEARED");
                     JsonNode client = child(mode, ioThreads, server.port());
                     ObjectNode result = compare(client, emissions(server), mode);
@@ -113,7 +119,7 @@ public final class ColdStartTimingBenchmark {
                 .append(" client event loop(s).\n\n| mode | ")
                 .append(String.join(" | ", COLUMNS.stream().map(c -> c.replace('_', ' ')).toList()))
                 .append(" |\n|---|").append("---|".repeat(COLUMNS.size())).append('\n');
-        for (String mode : MODES) {
+        for (String mode : modes) {
             ArrayNode rows = byMode.get(mode);
             ObjectNode median = report.putObject(mode + "_median");
             for (String key : COLUMNS) {
@@ -151,6 +157,9 @@ public final class ColdStartTimingBenchmark {
         command.addAll(mode.endsWith("-epsilon")
                 ? List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC", "-Xmx6g")
                 : List.of("-Xmx1g"));
+        if (mode.endsWith("-nio")) {
+            command.add("-D" + IoTransport.PROPERTY + "=nio");
+        }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), ColdStartTimingBenchmark.class.getName(),
                 "--child", mode, String.valueOf(ioThreads), String.valueOf(port)));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -181,10 +190,10 @@ public final class ColdStartTimingBenchmark {
         }
         PreparedRequest serverWarmup = bodies.prepare(0, PromptRequest.ofTokenIds(0, new int[] {7}, 32));
         ClientTimes times = switch (mode) {
-            case "warmed", "cold", "warmed-epsilon" -> measureClient(!mode.equals("cold"), ioThreads, port, measured,
+            case "warmed", "cold", "warmed-epsilon", "warmed-nio" -> measureClient(!mode.equals("cold"), ioThreads, port, measured,
                     serverWarmup);
             case "plain" -> PlainSocketRun.measure(port, measured, serverWarmup, CONCURRENCY);
-            default -> throw new IllegalArgumentException("mode '" + mode + "' is not one of " + MODES);
+            default -> throw new IllegalArgumentException("mode '" + mode + "' is not one of " + ALL_MODES);
         };
         return times.toJson(JSON);
     }

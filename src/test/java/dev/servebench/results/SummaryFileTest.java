@@ -41,7 +41,7 @@ class SummaryFileTest {
                     aRequest().prompt(70).sentAt(ms(500)).endAt(ms(500)).failed(FailureKind.CONNECT)),
             4_000_000_000L, MetricOptions.defaults());
 
-    private static final ClientUsage CLIENT = new ClientUsage(2_000_000_000L, 4_000_000_000L, 4096, 5, 0);
+    private static final ClientUsage CLIENT = new ClientUsage(2_000_000_000L, 4_000_000_000L, 4096, 5, 0, "epoll");
 
     private static PointContext context(double minSuccess, Optional<LoadPointCut> cut) {
         return new PointContext(new SuccessShare(3, 2, 0, minSuccess), cut, new ConnectionCounts(4, 1, 2, 0),
