@@ -128,7 +128,7 @@ public final class LoadDriver {
             busiest = Math.max(busiest, loopsAfter[i] - (i < loopsBefore.length ? loopsBefore[i] : 0));
         }
         ClientUsage usage = new ClientUsage(Math.max(0, processCpuNanos() - cpuBefore), wall,
-                client.bytesReceived() - bytesBefore, events, busiest, client.transport().label());
+                client.bytesReceived() - bytesBefore, events, busiest, client.transport());
         Optional<LoadPointCut> cut = run.cut ? Optional.of(new LoadPointCut(limits.maxDuration().orElseThrow(),
                 run.unsent.get(), run.cancelledAtCut)) : Optional.empty();
         return new LoadPointResult(run.records, run.records.maxEndNanos(), usage, run.origin, cut);

@@ -82,7 +82,7 @@ public final class ConsoleSummary {
         SERVEBENCH.forEach(id -> metric(out, s, id));
         line(out, run.embeddedInProcess() ? "Process CPU, client + engine (cores):" : "Client CPU (cores):",
                 Decimal.fixed(client.coresUsed(), 2));
-        line(out, "Client I/O transport:", client.ioTransport());
+        line(out, "Client I/O transport:", client.ioTransport().label());
         for (Map.Entry<FailureKind, Integer> failure : s.failuresByKind().entrySet()) {
             if (failure.getValue() > 0) {
                 line(out, "Failed (" + failure.getKey().name().toLowerCase(Locale.ROOT) + "):", failure.getValue().toString());

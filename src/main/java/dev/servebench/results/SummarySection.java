@@ -80,7 +80,7 @@ public record SummarySection(LoadPointPart loadPoint, RunPart run, String tokenS
                         client.busiestEventLoopBusy(), client.wallNanos(), client.bytesReceived(),
                         client.eventsReceived(), context.connections().openedBeforeStart(),
                         context.connections().openedDuring(), context.connections().staleRetries(),
-                        context.connections().staleSkipped(), context.warmed(), client.ioTransport()),
+                        context.connections().staleSkipped(), context.warmed(), client.ioTransport().label()),
                 metrics(s), notes,
                 new Validity(share.valid(), share.rate(), share.threshold(), share.succeeded(), share.judged(),
                         share.describe()),

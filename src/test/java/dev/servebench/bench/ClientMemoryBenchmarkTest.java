@@ -1,6 +1,8 @@
 package dev.servebench.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.servebench.client.IoTransport;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.servebench.load.ClientUsage;
@@ -83,7 +85,7 @@ class ClientMemoryBenchmarkTest {
                 Records.aRequest().sentAt(0).endAt(Records.ms(10)).failed(FailureKind.HTTP_STATUS)),
                 2_000_000_000L, MetricOptions.defaults());
         SummaryFile.of(run, new LoadPoint(2, Double.POSITIVE_INFINITY, 1.0), measured,
-                new ClientUsage(0, 1, 0, 0, 0, "nio"), new PointContext(new SuccessShare(2, 1, 0, 0.99), Optional.empty(),
+                new ClientUsage(0, 1, 0, 0, 0, IoTransport.NIO), new PointContext(new SuccessShare(2, 1, 0, 0.99), Optional.empty(),
                         new ConnectionCounts(0, 0, 0, 0), List.of(), List.of()), Optional.empty())
                 .write(dir.resolve("c2.summary.json"));
 

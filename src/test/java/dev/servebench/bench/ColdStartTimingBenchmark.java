@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.servebench.client.ClientConfig;
-import dev.servebench.client.IoTransport;
 import dev.servebench.client.Endpoint;
+import dev.servebench.client.IoTransport;
 import dev.servebench.client.PreparedRequest;
 import dev.servebench.client.RequestBodies;
 import dev.servebench.client.StreamingClient;
@@ -41,7 +41,8 @@ import java.util.Optional;
  * a process of its own ({@code ScriptedServerMain --emissions}), as real servers are: it does not share the
  * client's GC, JIT or threads, it is warmed once with bursts of new connections, and it stays up (warm) for
  * all repeats. Both JVMs stamp with {@code System.nanoTime()}, {@code CLOCK_MONOTONIC} on Linux: one clock.
- * Client modes side by side (all five unless a list is given), their order rotating per repeat: {@code warmed} is the client as
+ * Client modes side by side (all five unless a list is given), their order rotating per repeat: {@code warmed}
+ * is the client as
  * {@code servebench run} uses it by default (hot path warmed on a private loopback server, the point's
  * connections opened, one server warm-up request); {@code cold} keeps only the one server warm-up request;
  * {@code plain} is no framework at all ({@link PlainSocketRun}: a blocking socket per thread, warmed like

@@ -63,7 +63,7 @@ class TransportParityTest {
             // Concurrency 1: arrival order is index order, so each fault lands on its request.
             try (LoadPointResult result = new LoadDriver(client).run(prepared, new long[REQUESTS], 1, r -> { },
                     LoadProgress.NONE)) {
-                assertThat(result.clientUsage().ioTransport()).isEqualTo(transport.label());
+                assertThat(result.clientUsage().ioTransport()).isEqualTo(transport);
                 records = result.records();
             }
             for (RequestRecord r : records) {

@@ -2,6 +2,8 @@ package dev.servebench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.servebench.client.IoTransport;
+
 import dev.servebench.load.ClientUsage;
 import dev.servebench.load.LoadPoint;
 import dev.servebench.metric.MetricOptions;
@@ -20,7 +22,7 @@ class ConsoleSummaryTest {
     private static List<String> labels() {
         String text = ConsoleSummary.render(RUN, new LoadPoint(4, Double.POSITIVE_INFINITY, 1.0),
                 SummaryCalculator.compute(List.of(), 1_000_000_000L, MetricOptions.defaults()),
-                new ClientUsage(0, 1, 0, 0, 0, "nio"));
+                new ClientUsage(0, 1, 0, 0, 0, IoTransport.NIO));
         return text.lines().filter(l -> l.length() > 40 && l.charAt(40) == ' ' && l.contains(":"))
                 .map(l -> l.substring(0, 40).strip()).toList();
     }
@@ -38,7 +40,7 @@ class ConsoleSummaryTest {
                 "P90 ITL (ms):", "P95 ITL (ms):", "P99 ITL (ms):", "Max ITL (ms):", "Failed requests:");
         String text = ConsoleSummary.render(RUN, new LoadPoint(4, Double.POSITIVE_INFINITY, 1.0),
                 SummaryCalculator.compute(List.of(), 1_000_000_000L, MetricOptions.defaults()),
-                new ClientUsage(0, 1, 0, 0, 0, "nio"));
+                new ClientUsage(0, 1, 0, 0, 0, IoTransport.NIO));
         assertThat(text).contains("----------------End-to-End Latency----------------\nMean E2E Latency (ms):")
                 .contains(String.format("%-40s %-10s%n", "Successful requests:", "0"))
                 .contains(String.format("%-40s %-10s%n", "Concurrency:", "0.00"))

@@ -1,6 +1,8 @@
 package dev.servebench.results;
 
 import static dev.servebench.metric.Records.aRequest;
+
+import dev.servebench.client.IoTransport;
 import static dev.servebench.metric.Records.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -41,7 +43,7 @@ class SummaryFileTest {
                     aRequest().prompt(70).sentAt(ms(500)).endAt(ms(500)).failed(FailureKind.CONNECT)),
             4_000_000_000L, MetricOptions.defaults());
 
-    private static final ClientUsage CLIENT = new ClientUsage(2_000_000_000L, 4_000_000_000L, 4096, 5, 0, "epoll");
+    private static final ClientUsage CLIENT = new ClientUsage(2_000_000_000L, 4_000_000_000L, 4096, 5, 0, IoTransport.EPOLL);
 
     private static PointContext context(double minSuccess, Optional<LoadPointCut> cut) {
         return new PointContext(new SuccessShare(3, 2, 0, minSuccess), cut, new ConnectionCounts(4, 1, 2, 0),
