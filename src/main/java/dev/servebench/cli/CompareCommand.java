@@ -8,13 +8,11 @@ import dev.servebench.baseline.Tolerance;
 import dev.servebench.perf.AlternatingRounds;
 import dev.servebench.perf.CompareRecording;
 import dev.servebench.perf.CompareRun;
+import dev.servebench.perf.FreshInstanceRounds;
+import dev.servebench.perf.InstanceBlocks;
 import dev.servebench.perf.SpecRunner;
-import dev.servebench.server.LaunchSettings;
-import dev.servebench.server.ServerTargets;
 import dev.servebench.server.ServerUnderTest;
 import dev.servebench.results.PointMeasurement;
-import dev.servebench.server.embedded.TokenDelay;
-import dev.servebench.spec.EmbeddedTargetSpec;
 import dev.servebench.spec.LoadPointKey;
 import dev.servebench.spec.PerformanceSpec;
 import dev.servebench.spec.SpecException;
@@ -75,6 +73,13 @@ public final class CompareCommand implements Callable<Integer> {
                     + " a quarter of --rounds, rounded up; 0: none; none with --pairing alternating). Decided from the"
                     + " probes only (docs/gate.md, \"Disturbed rounds\").")
     Integer extraRounds;
+
+    @Option(names = "--instances", defaultValue = "1", paramLabel = "K",
+            description = "Server instances per side (default ${DEFAULT-VALUE}: each side started once and kept up):"
+                    + " fresh A and B servers for each of K blocks of consecutive rounds, so that the rounds sample"
+                    + " the few per cent by which two instances of one build can differ for as long as they run;"
+                    + " only for targets servebench starts (docs/gate.md, \"Server instances\").")
+    int instances;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seeds the order of each round (default ${DEFAULT-VALUE}).")
     long seed;
@@ -163,10 +168,23 @@ public final class CompareCommand implements Callable<Integer> {
                 return fail("--extra-rounds " + extraRounds + ": --pairing alternating adds no rounds (each costs"
                         + " two server starts); give --rounds the rounds it needs");
             }
+            if (instances < 1 || instances > rounds) {
+                return fail("--instances " + instances + ": must be in 1..--rounds (" + rounds + "), one block of"
+                        + " rounds per instance");
+            }
+            if (instances > 1 && pairing == CompareRun.Pairing.ALTERNATING) {
+                return fail("--instances " + instances + ": --pairing alternating already starts each side afresh"
+                        + " for every turn");
+            }
             PerformanceSpec measured = SpecReader.read(specFile);
             TargetSpec a = target("A", measured, aUrl, aTarget);
             TargetSpec b = target("B", measured, bUrl, bTarget);
             for (TargetSpec side : List.of(a, b)) {
+                if (instances > 1 && side instanceof UrlTargetSpec url) {
+                    return fail("--instances " + instances + " starts fresh servers for each block of rounds, but "
+                            + (side == a ? "A" : "B") + " is the server at " + url.url() + ", which servebench does"
+                            + " not start; give --a-target/--b-target SPEC with a process, container or embedded target");
+                }
                 if (pairing == CompareRun.Pairing.ALTERNATING && side instanceof UrlTargetSpec url) {
                     return fail("--pairing alternating starts and stops each side, but " + (side == a ? "A" : "B")
                             + " is the server at " + url.url() + ", which servebench does not start; give"
@@ -218,21 +236,33 @@ public final class CompareCommand implements Callable<Integer> {
                     + measured.sweep().points().size() + " load point(s), alternating; raw measurements in "
                     + directory.resolve(CompareRecording.FILE));
             err.flush();
-            return AlternatingRounds.run(measured, launcher(a, "A", aTokenDelay, measured, directory, apiKey, err),
-                    launcher(b, "B", bTokenDelay, measured, directory, apiKey, err), rounds, seed, valid, directory,
-                    progress);
+            return AlternatingRounds.run(measured,
+                    CompareServers.launcher(a, "A", aTokenDelay, measured, directory, apiKey, err, "started for each turn"),
+                    CompareServers.launcher(b, "B", bTokenDelay, measured, directory, apiKey, err, "started for each turn"), rounds,
+                    seed, valid, directory, progress);
         }
-        try (ServerUnderTest serverA = start(a, "A", aTokenDelay, measured, directory.resolve("server-A"), apiKey);
-             ServerUnderTest serverB = start(b, "B", bTokenDelay, measured, directory.resolve("server-B"), apiKey);
-             SpecRunner runnerA = runner(measured, serverA, apiKey, directory.resolve("A"));
-             SpecRunner runnerB = runner(measured, serverB, apiKey, directory.resolve("B"))) {
+        CompareRun.ExtraRounds extra = new CompareRun.ExtraRounds(maxExtraRounds(),
+                soFar -> DisturbedRounds.replacementWanted(soFar.pairedPoints(), rounds));
+        if (instances > 1) {
+            InstanceBlocks blocks = new InstanceBlocks(rounds, instances);
+            err.println("servebench compare: " + rounds + " rounds × " + measured.sweep().points().size()
+                    + " load point(s) × 2 sides, " + pairing.id() + ", fresh servers for " + blocks.describe()
+                    + "; raw measurements in " + directory.resolve(CompareRecording.FILE));
+            err.flush();
+            String started = "started fresh for each of " + instances + " blocks of rounds";
+            return FreshInstanceRounds.run(measured, CompareServers.launcher(a, "A", aTokenDelay, measured, directory, apiKey, err,
+                    started), CompareServers.launcher(b, "B", bTokenDelay, measured, directory, apiKey, err, started), blocks, extra,
+                    seed, pairing, valid, directory, progress);
+        }
+        try (ServerUnderTest serverA = CompareServers.start(a, "A", aTokenDelay, measured, directory.resolve("server-A"), apiKey);
+             ServerUnderTest serverB = CompareServers.start(b, "B", bTokenDelay, measured, directory.resolve("server-B"), apiKey);
+             SpecRunner runnerA = CompareServers.runner(measured, serverA, apiKey, directory.resolve("A"));
+             SpecRunner runnerB = CompareServers.runner(measured, serverB, apiKey, directory.resolve("B"))) {
             err.println("servebench compare: A = " + serverA.describe());
             err.println("servebench compare: B = " + serverB.describe());
             err.println("servebench compare: " + rounds + " rounds × " + measured.sweep().points().size()
                     + " load point(s) × 2 sides, " + pairing.id() + "; raw measurements in " + directory.resolve(CompareRecording.FILE));
             err.flush();
-            CompareRun.ExtraRounds extra = new CompareRun.ExtraRounds(maxExtraRounds(),
-                    soFar -> DisturbedRounds.replacementWanted(soFar.pairedPoints(), rounds));
             return CompareRun.run(measured, new CompareRun.Side("A", runnerA, serverA.describe()),
                     new CompareRun.Side("B", runnerB, serverB.describe()), rounds, extra, seed, pairing, valid,
                     directory, progress);
@@ -251,56 +281,6 @@ public final class CompareCommand implements Callable<Integer> {
         return round <= rounds ? round + "/" + rounds : round + " (added)";
     }
 
-    /** Starts {@code target} for each of its turns, its log in server-SIDE/round-R. */
-    private static AlternatingRounds.Launcher launcher(TargetSpec target, String side, String delay,
-            PerformanceSpec measured, Path directory, Optional<String> apiKey, PrintWriter err) {
-        if (target instanceof UrlTargetSpec) {
-            throw new IllegalArgumentException("--pairing alternating starts and stops each side; " + side
-                    + " is a server at a URL, which servebench does not start (give --" + side.toLowerCase(java.util.Locale.ROOT)
-                    + "-target SPEC with a process, container or embedded target)");
-        }
-        return new AlternatingRounds.Launcher() {
-            @Override
-            public String target() {
-                return "started for each turn";
-            }
-
-            @Override
-            public AlternatingRounds.Started start(int round) throws IOException, InterruptedException {
-                ServerUnderTest server = CompareCommand.start(target, side, delay, measured,
-                        directory.resolve("server-" + side).resolve("round-" + round), apiKey);
-                try {
-                    SpecRunner runner = runner(measured, server, apiKey, directory.resolve(side));
-                    err.println("servebench compare: round " + round + ": " + side + " = " + server.describe());
-                    err.flush();
-                    return new AlternatingRounds.Started(new CompareRun.Side(side, runner, server.describe()), server);
-                } catch (IOException | RuntimeException e) {
-                    server.close();
-                    throw e;
-                }
-            }
-        };
-    }
-
-    private static ServerUnderTest start(TargetSpec target, String side, String delay, PerformanceSpec measured,
-            Path logs, Optional<String> apiKey) throws IOException, InterruptedException {
-        TokenDelay tokenDelay = TokenDelay.parse(delay);
-        if (!tokenDelay.isNone() && !(target instanceof EmbeddedTargetSpec)) {
-            throw new IllegalArgumentException("--" + side.toLowerCase(java.util.Locale.ROOT) + "-token-delay " + delay
-                    + ": only an embedded target can be slowed down, " + side + " is a " + target.kind() + " target");
-        }
-        return ServerTargets.start(target, LaunchSettings.of(logs, apiKey)
-                .withEmbeddedContextFor(measured.workload()).withEmbeddedTokenDelay(tokenDelay));
-    }
-
-    private static SpecRunner runner(PerformanceSpec measured, ServerUnderTest server, Optional<String> apiKey,
-            Path directory) throws IOException {
-        SpecRunner.Vocabulary vocabulary = server.promptTokenIds()
-                .map(range -> new SpecRunner.Vocabulary(range.span(), range.idBase()))
-                .orElse(SpecRunner.Vocabulary.DEFAULT);
-        return new SpecRunner(measured, server.baseUrl(), server.model(), apiKey, vocabulary, directory, server.kind());
-    }
-
     private static TargetSpec target(String side, PerformanceSpec measured, URI url, Path targetSpec)
             throws IOException {
         if (url != null && targetSpec != null) {
@@ -316,11 +296,14 @@ public final class CompareCommand implements Callable<Integer> {
     /** Judges the recording, writes JUnit XML and Markdown beside it, prints the Markdown, returns the exit code. */
     private int verdict(Path directory, CompareRecording recording) throws IOException {
         List<GateOutcome> outcomes = PairedGate.judge(recording.pairedPoints(), Tolerance.pairedDefaults());
-        String added = recording.addedRounds().isEmpty() ? "" : ", " + recording.addedRounds();
+        String added = (recording.addedRounds().isEmpty() ? "" : ", " + recording.addedRounds())
+                + (recording.instancesNote().isEmpty() ? "" : "; " + recording.instancesNote());
         String note = "paired, " + recording.rounds() + " rounds (" + recording.completeRounds()
                 + " complete" + added + "): " + recording.pairing().description() + " (order seed "
                 + recording.seed() + "); A = " + recording.targets().get("A") + "; B = " + recording.targets().get("B");
-        String title = "servebench compare: " + recording.spec() + ", B vs A (paired, " + recording.rounds() + " rounds)";
+        String title = "servebench compare: " + recording.spec() + ", B vs A (paired, " + recording.rounds() + " rounds"
+                + (recording.instancesNote().isEmpty() ? "" : ", " + recording.instances() + " server instances per side")
+                + ")";
         return PairedVerdictReport.write(spec, outcomes, new PairedVerdictReport.Wording(title, note,
                         "compare." + recording.spec(), "nothing was measured",
                         "gated metric × load point comparison(s) could not be judged: fewer than "

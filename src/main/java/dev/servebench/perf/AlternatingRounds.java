@@ -67,7 +67,7 @@ public final class AlternatingRounds {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds (" + rounds + ") must be >= 1");
         }
-        ComparisonLog log = new ComparisonLog(spec, rounds, seed, CompareRun.Pairing.ALTERNATING, a.target(),
+        ComparisonLog log = new ComparisonLog(spec, rounds, seed, CompareRun.Pairing.ALTERNATING, rounds, a.target(),
                 b.target(), directory);
         for (int round = 1; round <= rounds; round++) {
             List<String> visits = alternatingOrder(spec.sweep().points(), seed, round);

@@ -33,11 +33,16 @@ import java.util.Set;
  * @param seed    seeds the order of every round
  * @param pairing how a round's two measurements shared the machine; recordings from before it was a choice
  *                were sequential
+ * @param instances server instances per side: 1 when each side was started once and kept up, K when fresh
+ *                servers were started for each of K blocks of consecutive rounds ({@link InstanceBlocks}), the
+ *                rounds when alternating; recordings from before it was a choice have 0 here, read so
  * @param order   per round, what was measured in which order, e.g. {@code ["concurrency=16 B", "concurrency=16 A", …]}
- * @param seconds wall-clock time of the comparison so far, targets' start-up excluded
+ * @param seconds wall-clock time of the comparison so far, the targets' first start excluded (starts of fresh
+ *                instances and alternating turns included)
  */
 public record CompareRecording(String format, String spec, String specSha256, int rounds, int plannedRounds, long seed,
-        CompareRun.Pairing pairing, Map<String, String> targets, List<List<String>> order, List<Measured> measurements, double seconds) {
+        CompareRun.Pairing pairing, int instances, Map<String, String> targets, List<List<String>> order,
+        List<Measured> measurements, double seconds) {
 
     public static final String FORMAT = "servebench-compare/1";
     public static final String FILE = "compare.json";
@@ -62,6 +67,12 @@ public record CompareRecording(String format, String spec, String specSha256, in
             throw new IllegalArgumentException("planned_rounds (" + plannedRounds + ") must be in 1..rounds (" + rounds + ")");
         }
         pairing = pairing == null ? CompareRun.Pairing.SEQUENTIAL : pairing;
+        instances = instances == 0 ? (pairing == CompareRun.Pairing.ALTERNATING ? rounds : 1) : instances;
+        int mostInstances = pairing == CompareRun.Pairing.ALTERNATING ? rounds : plannedRounds;
+        if (instances < 1 || instances > mostInstances) {
+            throw new IllegalArgumentException("instances (" + instances + ") must be in 1.." + mostInstances
+                    + " (at most one per planned round)");
+        }
         targets = Map.copyOf(targets);
         order = order.stream().map(List::copyOf).toList();
         measurements = List.copyOf(measurements);
@@ -102,6 +113,19 @@ public record CompareRecording(String format, String spec, String specSha256, in
         }
         return (rounds - plannedRounds == 1 ? "round " + rounds : "rounds " + (plannedRounds + 1) + "–" + rounds)
                 + " added to replace rounds whose machine probes disagreed";
+    }
+
+    /**
+     * What the note of a verdict says about server instances when fresh ones were started for blocks of rounds;
+     * empty when each side was started once, or for each turn (alternating, which the pairing says).
+     */
+    public String instancesNote() {
+        if (instances == 1 || pairing == CompareRun.Pairing.ALTERNATING) {
+            return "";
+        }
+        return instances + " server instances per side, each started fresh for "
+                + new InstanceBlocks(plannedRounds, instances).describe()
+                + (rounds > plannedRounds ? " (added rounds on the last)" : "");
     }
 
     public void write(Path directory) throws IOException {

@@ -150,40 +150,46 @@ public final class CompareRun {
         if (pairing == Pairing.ALTERNATING) {
             throw new IllegalArgumentException("alternating sides are started for each turn: AlternatingRounds.run");
         }
-        ComparisonLog log = new ComparisonLog(spec, rounds, seed, pairing, a.target(), b.target(), directory);
+        ComparisonLog log = new ComparisonLog(spec, rounds, seed, pairing, 1, a.target(), b.target(), directory);
         for (int round = 1; round <= rounds
                 || (round <= rounds + extra.max() && extra.wanted().test(log.recording())); round++) {
             if (round > rounds) {
                 log.addRound();
                 progress.extraRound(round);
             }
-            List<String> visits = roundOrder(spec.sweep().points(), seed, round);
-            log.round(visits);
-            if (pairing == Pairing.SIMULTANEOUS) {
-                // The visit order still decides which side warms up first; the measurements then start together.
-                for (int i = 0; i < visits.size(); i += 2) {
-                    String[] first = visits.get(i).split(" ");
-                    LoadPointKey key = LoadPointKey.parse(first[0]);
-                    boolean aFirst = first[1].equals(CompareRecording.A);
-                    List<CompareRecording.Measured> pair = measureTogether(aFirst ? a : b, aFirst ? b : a, key,
-                            round, valid);
-                    for (CompareRecording.Measured result : pair) {
-                        log.add(result);
-                        progress.measured(round, result.side(), key, result.error());
-                    }
-                }
-                continue;
-            }
-            for (String visit : visits) {
-                String[] parts = visit.split(" ");
-                LoadPointKey key = LoadPointKey.parse(parts[0]);
-                Side side = parts[1].equals(CompareRecording.A) ? a : b;
-                CompareRecording.Measured result = measureOne(side, key, round, valid);
-                log.add(result);
-                progress.measured(round, parts[1], key, result.error());
-            }
+            measureRound(spec, a, b, round, seed, pairing, valid, log, progress);
         }
         return log.recording();
+    }
+
+    /** One round: its order recorded, then every load point measured on both sides as {@code pairing} says. */
+    static void measureRound(PerformanceSpec spec, Side a, Side b, int round, long seed, Pairing pairing,
+            Predicate<PointMeasurement> valid, ComparisonLog log, Progress progress)
+            throws IOException, InterruptedException {
+        List<String> visits = roundOrder(spec.sweep().points(), seed, round);
+        log.round(visits);
+        if (pairing == Pairing.SIMULTANEOUS) {
+            // The visit order still decides which side warms up first; the measurements then start together.
+            for (int i = 0; i < visits.size(); i += 2) {
+                String[] first = visits.get(i).split(" ");
+                LoadPointKey key = LoadPointKey.parse(first[0]);
+                boolean aFirst = first[1].equals(CompareRecording.A);
+                for (CompareRecording.Measured result : measureTogether(aFirst ? a : b, aFirst ? b : a, key, round,
+                        valid)) {
+                    log.add(result);
+                    progress.measured(round, result.side(), key, result.error());
+                }
+            }
+            return;
+        }
+        for (String visit : visits) {
+            String[] parts = visit.split(" ");
+            LoadPointKey key = LoadPointKey.parse(parts[0]);
+            Side side = parts[1].equals(CompareRecording.A) ? a : b;
+            CompareRecording.Measured result = measureOne(side, key, round, valid);
+            log.add(result);
+            progress.measured(round, parts[1], key, result.error());
+        }
     }
 
     /**

@@ -20,19 +20,21 @@ final class ComparisonLog {
     private int rounds;
     private final long seed;
     private final CompareRun.Pairing pairing;
+    private final int instances;
     private final Path directory;
     private final Map<String, String> targets = new LinkedHashMap<>();
     private final List<List<String>> order = new ArrayList<>();
     private final List<CompareRecording.Measured> measured = new ArrayList<>();
     private final long started = System.nanoTime();
 
-    ComparisonLog(PerformanceSpec spec, int rounds, long seed, CompareRun.Pairing pairing, String targetA,
-            String targetB, Path directory) {
+    ComparisonLog(PerformanceSpec spec, int rounds, long seed, CompareRun.Pairing pairing, int instances,
+            String targetA, String targetB, Path directory) {
         this.spec = spec;
         this.plannedRounds = rounds;
         this.rounds = rounds;
         this.seed = seed;
         this.pairing = pairing;
+        this.instances = instances;
         this.directory = directory;
         targets.put(CompareRecording.A, targetA);
         targets.put(CompareRecording.B, targetB);
@@ -65,6 +67,6 @@ final class ComparisonLog {
 
     CompareRecording recording() {
         return new CompareRecording(CompareRecording.FORMAT, spec.name(), spec.source().sha256(), rounds, plannedRounds,
-                seed, pairing, targets, order, measured, (System.nanoTime() - started) / 1e9);
+                seed, pairing, instances, targets, order, measured, (System.nanoTime() - started) / 1e9);
     }
 }

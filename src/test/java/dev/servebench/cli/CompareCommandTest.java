@@ -205,6 +205,17 @@ class CompareCommandTest {
                 "--extra-rounds", "2", "--out", out.resolve("alternating").toString()))
                 .isEqualTo(CompareCommand.BAD_INPUT);
         assertThat(stderr.toString()).contains("--pairing alternating adds no rounds");
+        assertThat(cli.execute("compare", "fixtures/specs/embedded-compare.yaml", "--rounds", "4", "--instances", "5",
+                "--out", out.resolve("instances").toString())).isEqualTo(CompareCommand.BAD_INPUT);
+        assertThat(stderr.toString()).contains("--instances 5: must be in 1..--rounds (4)");
+        assertThat(cli.execute("compare", "fixtures/specs/embedded-compare.yaml", "--instances", "2", "--pairing",
+                "alternating", "--out", out.resolve("instances").toString())).isEqualTo(CompareCommand.BAD_INPUT);
+        assertThat(stderr.toString()).contains("--pairing alternating already starts each side afresh");
+        assertThat(cli.execute("compare", "fixtures/specs/embedded-compare.yaml", "--instances", "2", "--a-url",
+                "http://127.0.0.1:9", "--out", out.resolve("instances").toString())).isEqualTo(CompareCommand.BAD_INPUT);
+        assertThat(stderr.toString()).contains("--instances 2 starts fresh servers for each block of rounds, but A is"
+                + " the server at http://127.0.0.1:9, which servebench does not start");
+        assertThat(out.resolve("instances")).doesNotExist();
         assertThat(out.resolve("negative")).doesNotExist();
     }
 

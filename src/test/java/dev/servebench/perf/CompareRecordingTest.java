@@ -33,7 +33,7 @@ class CompareRecordingTest {
         }
         measured.add(new CompareRecording.Measured(3, "B", "concurrency=16", false, Map.of(), "IOException: refused"));
         CompareRecording recording = new CompareRecording(CompareRecording.FORMAT, "s", "abc", 3, 0, 5,
-                CompareRun.Pairing.SIMULTANEOUS, Map.of("A", "a", "B", "b"), List.of(List.of("concurrency=1 A", "concurrency=1 B")), measured, 12.5);
+                CompareRun.Pairing.SIMULTANEOUS, 1, Map.of("A", "a", "B", "b"), List.of(List.of("concurrency=1 A", "concurrency=1 B")), measured, 12.5);
         recording.write(dir);
 
         CompareRecording read = CompareRecording.read(dir);
@@ -62,9 +62,25 @@ class CompareRecordingTest {
                 .hasMessage("planned_rounds (13) must be in 1..rounds (12)");
     }
 
+    @Test
+    void instancesAreReadAsOneWhenUnrecordedAsTheRoundsWhenAlternatingAndNeverMoreThanThePlannedRounds() {
+        assertThat(recording(12, 0).instances()).isEqualTo(1);
+        assertThat(recording(12, 0).instancesNote()).isEmpty();
+        assertThat(new CompareRecording(CompareRecording.FORMAT, "s", "abc", 5, 0, 1, CompareRun.Pairing.ALTERNATING, 0,
+                Map.of(), List.of(), List.of(), 1).instances()).isEqualTo(5);
+        CompareRecording blocks = new CompareRecording(CompareRecording.FORMAT, "s", "abc", 25, 24, 1,
+                CompareRun.Pairing.SEQUENTIAL, 4, Map.of(), List.of(), List.of(), 1);
+        assertThat(blocks.instancesNote()).isEqualTo("4 server instances per side, each started fresh for rounds 1–6,"
+                + " 7–12, 13–18, 19–24 (added rounds on the last)");
+        assertThatThrownBy(() -> new CompareRecording(CompareRecording.FORMAT, "s", "abc", 25, 24, 1,
+                CompareRun.Pairing.SEQUENTIAL, 25, Map.of(), List.of(), List.of(), 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("instances (25) must be in 1..24 (at most one per planned round)");
+    }
+
     private static CompareRecording recording(int rounds, int planned) {
         return new CompareRecording(CompareRecording.FORMAT, "s", "abc", rounds, planned, 1,
-                CompareRun.Pairing.SEQUENTIAL, Map.of("A", "a", "B", "b"), List.of(), List.of(), 1);
+                CompareRun.Pairing.SEQUENTIAL, 0, Map.of("A", "a", "B", "b"), List.of(), List.of(), 1);
     }
 
     @Test
