@@ -2,22 +2,9 @@ package dev.servebench.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.servebench.spec.PerformanceSpec;
-import dev.servebench.spec.SpecReader;
-import dev.servebench.testserver.Plan;
-import dev.servebench.testserver.Script;
-import dev.servebench.testserver.ScriptedServer;
-import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,23 +21,11 @@ class FreshInstanceRoundsTest {
     @TempDir
     Path directory;
 
-    private final AtomicInteger up = new AtomicInteger();
-    private final AtomicInteger mostUpAtOnce = new AtomicInteger();
-    private final List<String> events = Collections.synchronizedList(new ArrayList<>());
-    /** Requests each instance served, by "side round-it-started-for", recorded when it stops. */
-    private final Map<String, Long> served = Collections.synchronizedMap(new LinkedHashMap<>());
-
-    private final PerformanceSpec spec = SpecReader.parse("""
-            name: fresh
-            target: {kind: url, url: http://127.0.0.1:1, backend: openai}
-            workload: {dataset: random, input_len: 16, output_len: 4, range_ratio: 1.0, prompts: 3}
-            sweep: {concurrency: [1, 2]}
-            warmup: 1
-            """, "fresh.yaml");
-
     @Test
     void eachBlockOfRoundsIsMeasuredOnItsOwnFreshServersAndAddedRoundsOnTheLast() throws Exception {
-        CompareRecording recording = FreshInstanceRounds.run(spec, launcher("A", Set.of()), launcher("B", Set.of()),
+        ScriptedLaunches servers = new ScriptedLaunches(directory);
+        CompareRecording recording = FreshInstanceRounds.run(ScriptedLaunches.SPEC, servers.launcher("A", Set.of()),
+                servers.launcher("B", Set.of()),
                 new InstanceBlocks(ROUNDS, INSTANCES), new CompareRun.ExtraRounds(1, soFar -> true), 5,
                 CompareRun.Pairing.SEQUENTIAL, measurement -> true, directory, CompareRun.Progress.NONE);
 
@@ -59,45 +34,51 @@ class FreshInstanceRoundsTest {
         assertThat(recording.completeRounds()).isEqualTo(ROUNDS + 1);
         assertThat(recording.instancesNote()).isEqualTo("3 server instances per side, each started fresh for rounds"
                 + " 1–2, 3–4, 5–6 (added rounds on the last)");
-        assertThat(events).hasSize(12);
+        assertThat(servers.events).hasSize(12);
         for (int block = 0; block < INSTANCES; block++) {
             int first = 1 + 2 * block;
-            List<String> starts = events.subList(4 * block, 4 * block + 2);
+            List<String> starts = servers.events.subList(4 * block, 4 * block + 2);
             assertThat(starts).as("block from round %d starts both, in the seeded order", first)
                     .containsExactly(FreshInstanceRounds.aStartsFirst(5, first)
                             ? new String[] {"start A " + first, "start B " + first}
                             : new String[] {"start B " + first, "start A " + first});
-            assertThat(events.subList(4 * block + 2, 4 * block + 4)).as("and stops both before the next block")
+            assertThat(servers.events.subList(4 * block + 2, 4 * block + 4)).as("and stops both before the next block")
                     .containsExactly("stop A " + first, "stop B " + first);
         }
-        assertThat(mostUpAtOnce).hasValue(2);
-        assertThat(up).hasValue(0);
+        assertThat(servers.mostUpAtOnce).hasValue(2);
+        assertThat(servers.up).hasValue(0);
         // every round asks the same of each side (a warm-up and the prompts at each point): two rounds for the
         // first block's servers, three for the last's (its two and the added one)
-        assertThat(served.get("A 1")).isPositive().isEqualTo(served.get("A 3")).isEqualTo(served.get("B 1"));
-        assertThat(served.get("A 5") * 2).isEqualTo(served.get("A 1") * 3);
+        assertThat(servers.served.get("A 1")).isPositive().isEqualTo(servers.served.get("A 3"))
+                .isEqualTo(servers.served.get("B 1"));
+        assertThat(servers.served.get("A 5") * 2).isEqualTo(servers.served.get("A 1") * 3);
         assertThat(recording.targets()).containsEntry("B", "scripted B (its first start); scripted B");
     }
 
     @Test
     void aSideThatCannotStartLeavesItsBlockUnpairedAndTheNextBlockGoesOn() throws Exception {
-        CompareRecording recording = FreshInstanceRounds.run(spec, launcher("A", Set.of()), launcher("B", Set.of(3)),
+        ScriptedLaunches servers = new ScriptedLaunches(directory);
+        CompareRecording recording = FreshInstanceRounds.run(ScriptedLaunches.SPEC, servers.launcher("A", Set.of()),
+                servers.launcher("B", Set.of(3)),
                 new InstanceBlocks(ROUNDS, INSTANCES), CompareRun.ExtraRounds.NONE, 5, CompareRun.Pairing.SEQUENTIAL,
                 measurement -> true, directory, CompareRun.Progress.NONE);
 
         assertThat(recording.completeRounds()).isEqualTo(ROUNDS - 2);
         assertThat(recording.measurements()).filteredOn(m -> !m.usable()).hasSize(2 * 2 * 2).allSatisfy(m -> {
             assertThat(m.round()).isIn(3, 4);
-            assertThat(m.error()).isEqualTo("B not started for the block from round 3: IOException: port already taken");
+            assertThat(m.error())
+                    .isEqualTo("B not started for the block from round 3: IOException: port already taken");
         });
-        assertThat(events).containsSubsequence("start A 3", "stop A 3", "start A 5").contains("start B 5")
+        assertThat(servers.events).containsSubsequence("start A 3", "stop A 3", "start A 5").contains("start B 5")
                 .doesNotContain("start B 3");
-        assertThat(up).hasValue(0);
+        assertThat(servers.up).hasValue(0);
     }
 
     @Test
     void simultaneousPairsRunWithinABlockToo() throws Exception {
-        CompareRecording recording = FreshInstanceRounds.run(spec, launcher("A", Set.of()), launcher("B", Set.of()),
+        ScriptedLaunches servers = new ScriptedLaunches(directory);
+        CompareRecording recording = FreshInstanceRounds.run(ScriptedLaunches.SPEC, servers.launcher("A", Set.of()),
+                servers.launcher("B", Set.of()),
                 new InstanceBlocks(2, 2), CompareRun.ExtraRounds.NONE, 5, CompareRun.Pairing.SIMULTANEOUS,
                 measurement -> true, directory, CompareRun.Progress.NONE);
 
@@ -115,36 +96,5 @@ class FreshInstanceRoundsTest {
             seen.add(FreshInstanceRounds.aStartsFirst(3, round));
         }
         assertThat(seen).containsExactlyInAnyOrder(true, false);
-    }
-
-    /** Starts a scripted server for each block, except for the rounds in {@code failingRounds}, where it throws. */
-    private AlternatingRounds.Launcher launcher(String side, Set<Integer> failingRounds) {
-        return new AlternatingRounds.Launcher() {
-            @Override
-            public String target() {
-                return "scripted " + side;
-            }
-
-            @Override
-            public AlternatingRounds.Started start(int round) throws IOException {
-                if (failingRounds.contains(round)) {
-                    throw new IOException("port already taken");
-                }
-                events.add("start " + side + " " + round);
-                int nowUp = up.incrementAndGet();
-                mostUpAtOnce.accumulateAndGet(nowUp, Math::max);
-                ScriptedServer server = ScriptedServer.start(Script.of(Plan.builder().ttft(Duration.ofMillis(5))
-                        .gap(Duration.ofMillis(1)).build()));
-                SpecRunner runner = new SpecRunner(spec, server.baseUri(), Optional.empty(), Optional.empty(),
-                        SpecRunner.Vocabulary.DEFAULT, directory.resolve(side), "url");
-                return new AlternatingRounds.Started(new CompareRun.Side(side, runner, "scripted " + side
-                        + " (its first start)"), () -> {
-                    served.put(side + " " + round, server.requestCount());
-                    server.close();
-                    up.decrementAndGet();
-                    events.add("stop " + side + " " + round);
-                });
-            }
-        };
     }
 }
