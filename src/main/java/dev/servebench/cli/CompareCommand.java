@@ -183,7 +183,8 @@ public final class CompareCommand implements Callable<Integer> {
                 if (instances > 1 && side instanceof UrlTargetSpec url) {
                     return fail("--instances " + instances + " starts fresh servers for each block of rounds, but "
                             + (side == a ? "A" : "B") + " is the server at " + url.url() + ", which servebench does"
-                            + " not start; give --a-target/--b-target SPEC with a process, container or embedded target");
+                            + " not start; give --a-target/--b-target SPEC with a process, container or embedded"
+                            + " target");
                 }
                 if (pairing == CompareRun.Pairing.ALTERNATING && side instanceof UrlTargetSpec url) {
                     return fail("--pairing alternating starts and stops each side, but " + (side == a ? "A" : "B")
@@ -236,10 +237,11 @@ public final class CompareCommand implements Callable<Integer> {
                     + measured.sweep().points().size() + " load point(s), alternating; raw measurements in "
                     + directory.resolve(CompareRecording.FILE));
             err.flush();
+            String started = "started for each turn";
             return AlternatingRounds.run(measured,
-                    CompareServers.launcher(a, "A", aTokenDelay, measured, directory, apiKey, err, "started for each turn"),
-                    CompareServers.launcher(b, "B", bTokenDelay, measured, directory, apiKey, err, "started for each turn"), rounds,
-                    seed, valid, directory, progress);
+                    CompareServers.launcher(a, "A", aTokenDelay, measured, directory, apiKey, err, started),
+                    CompareServers.launcher(b, "B", bTokenDelay, measured, directory, apiKey, err, started),
+                    rounds, seed, valid, directory, progress);
         }
         CompareRun.ExtraRounds extra = new CompareRun.ExtraRounds(maxExtraRounds(),
                 soFar -> DisturbedRounds.replacementWanted(soFar.pairedPoints(), rounds));
@@ -250,12 +252,15 @@ public final class CompareCommand implements Callable<Integer> {
                     + "; raw measurements in " + directory.resolve(CompareRecording.FILE));
             err.flush();
             String started = "started fresh for each of " + instances + " blocks of rounds";
-            return FreshInstanceRounds.run(measured, CompareServers.launcher(a, "A", aTokenDelay, measured, directory, apiKey, err,
-                    started), CompareServers.launcher(b, "B", bTokenDelay, measured, directory, apiKey, err, started), blocks, extra,
-                    seed, pairing, valid, directory, progress);
+            return FreshInstanceRounds.run(measured,
+                    CompareServers.launcher(a, "A", aTokenDelay, measured, directory, apiKey, err, started),
+                    CompareServers.launcher(b, "B", bTokenDelay, measured, directory, apiKey, err, started),
+                    blocks, extra, seed, pairing, valid, directory, progress);
         }
-        try (ServerUnderTest serverA = CompareServers.start(a, "A", aTokenDelay, measured, directory.resolve("server-A"), apiKey);
-             ServerUnderTest serverB = CompareServers.start(b, "B", bTokenDelay, measured, directory.resolve("server-B"), apiKey);
+        try (ServerUnderTest serverA = CompareServers.start(a, "A", aTokenDelay, measured,
+                     directory.resolve("server-A"), apiKey);
+             ServerUnderTest serverB = CompareServers.start(b, "B", bTokenDelay, measured,
+                     directory.resolve("server-B"), apiKey);
              SpecRunner runnerA = CompareServers.runner(measured, serverA, apiKey, directory.resolve("A"));
              SpecRunner runnerB = CompareServers.runner(measured, serverB, apiKey, directory.resolve("B"))) {
             err.println("servebench compare: A = " + serverA.describe());

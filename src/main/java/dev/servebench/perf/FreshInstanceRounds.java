@@ -14,9 +14,10 @@ import java.util.function.Predicate;
 /**
  * A comparison whose planned rounds are split into {@link InstanceBlocks}: before each block both sides are
  * started afresh, after the previous block's servers were stopped, in a seeded random order, and within a block
- * the rounds are {@link CompareRun}'s, sequential or simultaneous pairs. The order matters: with two embedded
- * engines in one JVM, the one started second was the slower instance in each of the 7 comparisons out of 64 in
- * which one instance was 12–15 % slower at concurrency 16 than the other (docs/gate.md, "Server instances"). Rounds added to replace disturbed ones run on the
+ * the rounds are {@link CompareRun}'s, sequential or simultaneous pairs. The order is random because it matters:
+ * with two embedded engines in one JVM, when one instance was 10–16 % slower at concurrency 16 than the other, it
+ * was the one started second in 14 of the 16 cases measured (docs/gate.md, "Server instances"). Rounds added to
+ * replace disturbed ones run on the
  * last block's servers. A side that fails to start leaves every point of its block unpaired, with the reason;
  * the comparison goes on with the next block.
  */
