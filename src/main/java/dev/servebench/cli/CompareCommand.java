@@ -179,17 +179,17 @@ public final class CompareCommand implements Callable<Integer> {
             PerformanceSpec measured = SpecReader.read(specFile);
             TargetSpec a = target("A", measured, aUrl, aTarget);
             TargetSpec b = target("B", measured, bUrl, bTarget);
+            String startsEachSide = "";   // what needs servers servebench starts, if anything does
+            if (pairing == CompareRun.Pairing.ALTERNATING) {
+                startsEachSide = "--pairing alternating starts and stops each side";
+            } else if (instances > 1) {
+                startsEachSide = "--instances " + instances + " starts fresh servers for each block of rounds";
+            }
             for (TargetSpec side : List.of(a, b)) {
-                if (instances > 1 && side instanceof UrlTargetSpec url) {
-                    return fail("--instances " + instances + " starts fresh servers for each block of rounds, but "
-                            + (side == a ? "A" : "B") + " is the server at " + url.url() + ", which servebench does"
-                            + " not start; give --a-target/--b-target SPEC with a process, container or embedded"
-                            + " target");
-                }
-                if (pairing == CompareRun.Pairing.ALTERNATING && side instanceof UrlTargetSpec url) {
-                    return fail("--pairing alternating starts and stops each side, but " + (side == a ? "A" : "B")
-                            + " is the server at " + url.url() + ", which servebench does not start; give"
-                            + " --a-target/--b-target SPEC with a process, container or embedded target");
+                if (!startsEachSide.isEmpty() && side instanceof UrlTargetSpec url) {
+                    return fail(startsEachSide + ", but " + (side == a ? "A" : "B") + " is the server at " + url.url()
+                            + ", which servebench does not start; give --a-target/--b-target SPEC with a process,"
+                            + " container or embedded target");
                 }
             }
             Path directory = out != null ? out : Path.of("reports", "compare", measured.name() + "-"

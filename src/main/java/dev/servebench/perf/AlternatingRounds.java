@@ -90,10 +90,7 @@ public final class AlternatingRounds {
         String notStarted = "";
         try {
             side = launcher.start(round);
-            if (log.target(name).equals(launcher.target())) {
-                // the first start says what was started (its address changes from turn to turn)
-                log.describe(name, side.side().target() + "; " + launcher.target());
-            }
+            log.started(name, side.side().target(), launcher.target());
         } catch (IOException | RuntimeException e) {
             notStarted = "not started for round " + round + ": " + ErrorLine.of(e);
         }
@@ -114,7 +111,7 @@ public final class AlternatingRounds {
     }
 
     /** A server that does not stop is reported; the other side's start then says what it found. */
-    private static void stop(Started side, String name, int round, CompareRun.Progress progress)
+    static void stop(Started side, String name, int round, CompareRun.Progress progress)
             throws InterruptedException {
         try {
             side.close();

@@ -56,13 +56,14 @@ final class ComparisonLog {
         recording().write(directory);
     }
 
-    String target(String side) {
-        return targets.get(side);
-    }
-
-    /** Names a side's target better than before it was started (its first start's description). */
-    void describe(String side, String target) {
-        targets.put(side, target);
+    /**
+     * A side was started ({@code howStarted}: how it is started each time, the target it was created with). The
+     * first start names the side's target better, with what it started; later ones differ only in their address.
+     */
+    void started(String side, String startedTarget, String howStarted) {
+        if (targets.get(side).equals(howStarted)) {
+            targets.put(side, startedTarget + "; " + howStarted);
+        }
     }
 
     CompareRecording recording() {

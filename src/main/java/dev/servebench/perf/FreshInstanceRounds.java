@@ -89,10 +89,7 @@ public final class FreshInstanceRounds {
             throws InterruptedException {
         try {
             AlternatingRounds.Started started = launcher.start(round);
-            if (log.target(side).equals(launcher.target())) {
-                // the first start says what was started (its address changes from block to block)
-                log.describe(side, started.side().target() + "; " + launcher.target());
-            }
+            log.started(side, started.side().target(), launcher.target());
             return new Instance(side, started, "");
         } catch (IOException | RuntimeException e) {
             return new Instance(side, null, side + " not started for the block from round " + round + ": "
@@ -113,17 +110,9 @@ public final class FreshInstanceRounds {
         }
     }
 
-    /** A server that does not stop is reported; the next start then says what it found. */
     private static void stop(Instance instance, int round, CompareRun.Progress progress) throws InterruptedException {
-        if (instance == null || instance.started() == null) {
-            return;
-        }
-        try {
-            instance.started().close();
-        } catch (InterruptedException e) {
-            throw e;
-        } catch (Exception e) {
-            progress.stopFailed(round, instance.side(), ErrorLine.of(e));
+        if (instance != null && instance.started() != null) {
+            AlternatingRounds.stop(instance.started(), instance.side(), round, progress);
         }
     }
 }
