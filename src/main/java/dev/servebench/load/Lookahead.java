@@ -53,8 +53,13 @@ final class Lookahead implements AutoCloseable {
                 produced = next + 1;
             }
         } catch (Throwable t) {
-            stopped = true;
-            onError.accept(t);
+            // reported before waiting takers are released, so that whoever took a request after the failure
+            // finds the error in the run's slot, not an empty one
+            try {
+                onError.accept(t);
+            } finally {
+                stopped = true;
+            }
         }
     }
 

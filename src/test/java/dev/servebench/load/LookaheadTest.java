@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /** The look-ahead hands every request out exactly once with its own index, however takers interleave. */
@@ -55,7 +57,12 @@ class LookaheadTest {
             }
             return new PreparedRequest(i, new byte[] {'{', '}'}, 1, 1);
         });
-        try (Lookahead lookahead = new Lookahead(failing, 8, reported::set)) {
+        // a slow report: a taker released before the error is in the slot would find the slot empty
+        Consumer<Throwable> slowReport = t -> {
+            LockSupport.parkNanos(100_000_000);
+            reported.set(t);
+        };
+        try (Lookahead lookahead = new Lookahead(failing, 8, slowReport)) {
             for (int i = 0; i < 50; i++) {
                 assertThat(lookahead.take(i).index()).isEqualTo(i);
             }
