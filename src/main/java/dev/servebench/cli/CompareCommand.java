@@ -74,12 +74,13 @@ public final class CompareCommand implements Callable<Integer> {
                     + " probes only (docs/gate.md, \"Disturbed rounds\").")
     Integer extraRounds;
 
-    @Option(names = "--instances", defaultValue = "1", paramLabel = "K",
-            description = "Server instances per side (default ${DEFAULT-VALUE}: each side started once and kept up):"
-                    + " fresh A and B servers for each of K blocks of consecutive rounds, so that the rounds sample"
-                    + " the few per cent by which two instances of one build can differ for as long as they run;"
-                    + " only for targets servebench starts (docs/gate.md, \"Server instances\").")
-    int instances;
+    @Option(names = "--instances", paramLabel = "K",
+            description = "Server instances per side: fresh A and B servers for each of K blocks of consecutive rounds,"
+                    + " so that the rounds sample the few per cent by which two instances of one build can differ for"
+                    + " as long as they run (default where servebench starts both sides: " + InstanceBlocks.DEFAULT
+                    + ", at most one per " + InstanceBlocks.MIN_ROUNDS_PER_BLOCK + " rounds; 1, each side started"
+                    + " once, for servers at URLs and with --pairing alternating; docs/gate.md, \"Server instances\").")
+    Integer instances;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seeds the order of each round (default ${DEFAULT-VALUE}).")
     long seed;
@@ -168,21 +169,22 @@ public final class CompareCommand implements Callable<Integer> {
                 return fail("--extra-rounds " + extraRounds + ": --pairing alternating adds no rounds (each costs"
                         + " two server starts); give --rounds the rounds it needs");
             }
-            if (instances < 1 || instances > rounds) {
+            if (instances != null && (instances < 1 || instances > rounds)) {
                 return fail("--instances " + instances + ": must be in 1..--rounds (" + rounds + "), one block of"
                         + " rounds per instance");
             }
-            if (instances > 1 && pairing == CompareRun.Pairing.ALTERNATING) {
+            if (instances != null && instances > 1 && pairing == CompareRun.Pairing.ALTERNATING) {
                 return fail("--instances " + instances + ": --pairing alternating already starts each side afresh"
                         + " for every turn");
             }
             PerformanceSpec measured = SpecReader.read(specFile);
             TargetSpec a = target("A", measured, aUrl, aTarget);
             TargetSpec b = target("B", measured, bUrl, bTarget);
+            int instancesPerSide = instances != null ? instances : defaultInstances(pairing, a, b, rounds);
             String startsEachSide = "";   // what needs servers servebench starts, if anything does
             if (pairing == CompareRun.Pairing.ALTERNATING) {
                 startsEachSide = "--pairing alternating starts and stops each side";
-            } else if (instances > 1) {
+            } else if (instancesPerSide > 1) {
                 startsEachSide = "--instances " + instances + " starts fresh servers for each block of rounds";
             }
             for (TargetSpec side : List.of(a, b)) {
@@ -196,7 +198,7 @@ public final class CompareCommand implements Callable<Integer> {
                     + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
             Files.createDirectories(directory);
             Files.copy(specFile, directory.resolve("spec.yaml"), StandardCopyOption.REPLACE_EXISTING);
-            CompareRecording recording = measure(measured, a, b, directory, err);
+            CompareRecording recording = measure(measured, a, b, instancesPerSide, directory, err);
             return verdict(directory, recording);
         } catch (SpecException e) {
             return fail(e.getMessage());
@@ -205,8 +207,8 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private CompareRecording measure(PerformanceSpec measured, TargetSpec a, TargetSpec b, Path directory,
-            PrintWriter err) throws IOException, InterruptedException {
+    private CompareRecording measure(PerformanceSpec measured, TargetSpec a, TargetSpec b, int instancesPerSide,
+            Path directory, PrintWriter err) throws IOException, InterruptedException {
         Optional<String> apiKey = Optional.ofNullable(System.getenv("OPENAI_API_KEY")).filter(k -> !k.isBlank());
         Predicate<PointMeasurement> valid = m -> PointValidity.valid(PointValidity.check(m, measured.validity(),
                 SpecRunner.clientThreads(measured)));
@@ -245,13 +247,13 @@ public final class CompareCommand implements Callable<Integer> {
         }
         CompareRun.ExtraRounds extra = new CompareRun.ExtraRounds(maxExtraRounds(),
                 soFar -> DisturbedRounds.replacementWanted(soFar.pairedPoints(), rounds));
-        if (instances > 1) {
-            InstanceBlocks blocks = new InstanceBlocks(rounds, instances);
+        if (instancesPerSide > 1) {
+            InstanceBlocks blocks = new InstanceBlocks(rounds, instancesPerSide);
             err.println("servebench compare: " + rounds + " rounds × " + measured.sweep().points().size()
                     + " load point(s) × 2 sides, " + pairing.id() + ", fresh servers for " + blocks.describe()
                     + "; raw measurements in " + directory.resolve(CompareRecording.FILE));
             err.flush();
-            String started = "started fresh for each of " + instances + " blocks of rounds";
+            String started = "started fresh for each of " + instancesPerSide + " blocks of rounds";
             return FreshInstanceRounds.run(measured,
                     CompareServers.launcher(a, "A", aTokenDelay, measured, directory, apiKey, err, started),
                     CompareServers.launcher(b, "B", bTokenDelay, measured, directory, apiKey, err, started),
@@ -272,6 +274,16 @@ public final class CompareCommand implements Callable<Integer> {
                     new CompareRun.Side("B", runnerB, serverB.describe()), rounds, extra, seed, pairing, valid,
                     directory, progress);
         }
+    }
+
+    /**
+     * Fresh instances per block of rounds wherever servebench starts both sides: one start per side lets the
+     * instances' own difference, which lasts as long as they run, read as a change of the build. Servers at URLs
+     * cannot be restarted, and alternating pairing restarts each side for every turn already.
+     */
+    static int defaultInstances(CompareRun.Pairing pairing, TargetSpec a, TargetSpec b, int rounds) {
+        boolean bothStartedHere = !(a instanceof UrlTargetSpec) && !(b instanceof UrlTargetSpec);
+        return bothStartedHere && pairing != CompareRun.Pairing.ALTERNATING ? InstanceBlocks.byDefault(rounds) : 1;
     }
 
     /** --extra-rounds, or a quarter of --rounds: enough to replace every round that may be set aside. */

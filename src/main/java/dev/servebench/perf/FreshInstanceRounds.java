@@ -15,7 +15,7 @@ import java.util.function.Predicate;
  * A comparison whose planned rounds are split into {@link InstanceBlocks}: before each block both sides are
  * started afresh, after the previous block's servers were stopped, in a seeded random order, and within a block
  * the rounds are {@link CompareRun}'s, sequential or simultaneous pairs. The order is random because it matters:
- * with embedded engines in one JVM, the first engine the JVM started was never the slow instance (0 of 140), while
+ * with embedded engines in one JVM, the first engine the JVM started was never the slow instance (0 of 172), while
  * each one started after it was 12–15 % slower at concurrency 16 in about 7 % of starts (docs/gate.md, "Server
  * instances"); a fixed order would give that advantage to the same side in every first block. Rounds added to
  * replace disturbed ones run on the last block's servers. A side that fails to start leaves every point of its

@@ -14,6 +14,15 @@ import java.util.stream.Collectors;
  */
 public record InstanceBlocks(int rounds, int instances) {
 
+    /**
+     * Instances per side unless told otherwise: at the default 24 rounds, 6 blocks of 4 rounds, as measured on the
+     * 2-core VM (docs/gate.md, "Server instances": A/A and 15 % acceptance met, no slower than one start per side).
+     */
+    public static final int DEFAULT = 6;
+
+    /** Fewer rounds get fewer instances rather than shorter blocks than the measured 4 rounds. */
+    public static final int MIN_ROUNDS_PER_BLOCK = 4;
+
     public InstanceBlocks {
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds (" + rounds + ") must be >= 1");
@@ -22,6 +31,11 @@ public record InstanceBlocks(int rounds, int instances) {
             throw new IllegalArgumentException("instances (" + instances + ") must be in 1.." + rounds
                     + " (one block of rounds per instance, at least one round each)");
         }
+    }
+
+    /** {@link #DEFAULT} instances, at most one per {@link #MIN_ROUNDS_PER_BLOCK} rounds, at least one. */
+    public static int byDefault(int rounds) {
+        return Math.max(1, Math.min(DEFAULT, rounds / MIN_ROUNDS_PER_BLOCK));
     }
 
     /** The first round of each block, in order; the first is round 1. */

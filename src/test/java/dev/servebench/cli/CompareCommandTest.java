@@ -5,14 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.servebench.perf.CompareRun;
+import dev.servebench.spec.SpecReader;
+import dev.servebench.spec.TargetSpec;
+import dev.servebench.spec.UrlTargetSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -179,6 +185,25 @@ class CompareCommandTest {
         assertThat(judge(dir)).as(stderr.toString()).isEqualTo(CompareCommand.NOT_JUDGED);
         assertThat(stdout.toString()).startsWith("### servebench compare").contains("**Not judged: 28 of");
         assertThat(stderr.toString()).contains("fewer than 3 rounds");
+    }
+
+    /**
+     * Fresh servers per block of rounds unless asked otherwise, wherever servebench starts both sides: the A/A
+     * and 15 % campaigns met the acceptance with 6 (docs/gate.md, "Server instances"). Servers at URLs cannot
+     * be restarted, and alternating pairing restarts both sides for every turn already.
+     */
+    @Test
+    void freshServersForSixBlocksByDefaultWhereServebenchStartsBothSides() throws IOException {
+        TargetSpec embedded = SpecReader.read(Path.of("fixtures/specs/embedded-compare.yaml")).target();
+        TargetSpec url = new UrlTargetSpec(URI.create("http://127.0.0.1:9"), embedded.backend(), Optional.empty());
+        assertThat(CompareCommand.defaultInstances(CompareRun.Pairing.SEQUENTIAL, embedded, embedded, 24)).isEqualTo(6);
+        assertThat(CompareCommand.defaultInstances(CompareRun.Pairing.SIMULTANEOUS, embedded, embedded, 24)).isEqualTo(6);
+        assertThat(CompareCommand.defaultInstances(CompareRun.Pairing.SEQUENTIAL, embedded, embedded, 12)).isEqualTo(3);
+        assertThat(CompareCommand.defaultInstances(CompareRun.Pairing.ALTERNATING, embedded, embedded, 24)).isEqualTo(1);
+        assertThat(CompareCommand.defaultInstances(CompareRun.Pairing.SEQUENTIAL, url, embedded, 24)).isEqualTo(1);
+        assertThat(CompareCommand.defaultInstances(CompareRun.Pairing.SEQUENTIAL, embedded, url, 24)).isEqualTo(1);
+        assertThat(Main.commandLine().getSubcommands().get("compare").getCommandSpec().findOption("--instances")
+                .description()[0]).contains("default where servebench starts both sides: 6, at most one per 4 rounds");
     }
 
     @Test

@@ -26,6 +26,15 @@ class InstanceBlocksTest {
     }
 
     @Test
+    void byDefaultSixInstancesButNoBlockShorterThanFourRounds() {
+        assertThat(InstanceBlocks.byDefault(24)).isEqualTo(6);
+        assertThat(InstanceBlocks.byDefault(48)).isEqualTo(6);
+        assertThat(InstanceBlocks.byDefault(12)).isEqualTo(3);
+        assertThat(InstanceBlocks.byDefault(7)).isEqualTo(1);
+        assertThat(InstanceBlocks.byDefault(1)).isEqualTo(1);
+    }
+
+    @Test
     void moreInstancesThanRoundsOrNoneAreRefusedWithWhatIsAllowed() {
         assertThatThrownBy(() -> new InstanceBlocks(24, 25)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("instances (25) must be in 1..24 (one block of rounds per instance, at least one round each)");
