@@ -10,7 +10,6 @@ import dev.servebench.workload.PromptRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -151,9 +150,7 @@ public final class RequestBodies {
     }
 
     private void writeExtra(JsonGenerator g) throws IOException {
-        Iterator<Map.Entry<String, JsonNode>> fields = extraBody.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : extraBody.properties()) {
             g.writeFieldName(field.getKey());
             MAPPER.writeTree(g, field.getValue());
         }

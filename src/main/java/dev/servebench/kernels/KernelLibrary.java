@@ -18,7 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Symbols are resolved on first use, so a library from another engine that implements only some
  * kernel families can still be benchmarked on those; a missing one fails with its name. Libraries are
  * loaded into the global arena and stay loaded for the JVM's life (they are few and small).
+ *
+ * <p>Its restricted FFM calls are its purpose: every servebench JVM runs with native access enabled (the jar's
+ * {@code Enable-Native-Access} manifest entry, {@code --enable-native-access} in the test JVMs).
  */
+@SuppressWarnings("restricted")
 public final class KernelLibrary {
 
     /** System property naming a library to benchmark instead of the one this build compiles. */

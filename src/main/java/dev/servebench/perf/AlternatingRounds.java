@@ -39,17 +39,20 @@ public final class AlternatingRounds {
         Started start(int round) throws IOException, InterruptedException;
     }
 
-    /** A started side: its runner and server, stopped by {@link #close}. */
-    public record Started(CompareRun.Side side, AutoCloseable server) implements AutoCloseable {
+    /**
+     * A started side: its runner and server, stopped by {@link #stop} (not AutoCloseable: stopping may be
+     * interrupted, and {@link AlternatingRounds#stop} passes the interrupt on).
+     */
+    public record Started(CompareRun.Side side, AutoCloseable server) {
         public Started {
             Objects.requireNonNull(side, "side");
             Objects.requireNonNull(server, "server");
         }
 
-        @Override
-        public void close() throws Exception {
-            try (server; SpecRunner runner = side.runner()) {
-                // the runner's client closes first, then the server it was talking to
+        /** The runner's client closes first, then the server it was talking to. */
+        public void stop() throws Exception {
+            try (server) {
+                side.runner().close();
             }
         }
     }
@@ -114,7 +117,7 @@ public final class AlternatingRounds {
     static void stop(Started side, String name, int round, CompareRun.Progress progress)
             throws InterruptedException {
         try {
-            side.close();
+            side.stop();
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {

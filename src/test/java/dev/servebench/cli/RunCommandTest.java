@@ -3,7 +3,7 @@ package dev.servebench.cli;
 import static dev.servebench.cli.CliRun.servebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -24,7 +24,7 @@ class RunCommandTest {
 
     private static final String SECRET = "sk-test-do-not-leak-4242";
     /** Strict JSON: a bare Infinity or NaN would fail to parse. */
-    private static final ObjectMapper STRICT = JsonMapper.builder().disable(JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS).build();
+    private static final ObjectMapper STRICT = JsonMapper.builder().disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
 
     @TempDir
     Path dir;

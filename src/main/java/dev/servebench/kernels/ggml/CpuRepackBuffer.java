@@ -17,7 +17,11 @@ import java.lang.invoke.MethodHandle;
  *
  * <p>Found the way llama.cpp finds it: {@code ggml_backend_cpu_reg()}, device 0, proc address
  * {@code ggml_backend_dev_get_extra_bufts}, then the NULL-terminated list by name.
+ *
+ * <p>Its restricted FFM calls are its purpose: every servebench JVM runs with native access enabled (the jar's
+ * {@code Enable-Native-Access} manifest entry, {@code --enable-native-access} in the test JVMs).
  */
+@SuppressWarnings("restricted")
 final class CpuRepackBuffer {
 
     static final String NAME = "CPU_AARCH64";

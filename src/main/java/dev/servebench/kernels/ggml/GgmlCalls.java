@@ -16,7 +16,11 @@ import java.lang.invoke.MethodHandle;
  * Typed downcalls to the ggml functions the MoE baseline needs, with b4916's signatures (ggml.h,
  * ggml-cpu.h). They check nothing: a bad argument ends in {@code GGML_ASSERT}, which aborts the JVM, so
  * callers validate everything first.
+ *
+ * <p>Its restricted FFM calls are its purpose: every servebench JVM runs with native access enabled (the jar's
+ * {@code Enable-Native-Access} manifest entry, {@code --enable-native-access} in the test JVMs).
  */
+@SuppressWarnings("restricted")
 final class GgmlCalls {
 
     private final GgmlLibrary library;

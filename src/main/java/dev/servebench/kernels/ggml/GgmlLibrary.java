@@ -21,7 +21,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>The raw calls ({@link GgmlCalls}) are package-private: ggml aborts the whole process on a bad argument
  * ({@code GGML_ASSERT}), so only {@link GgmlExperts} and {@link GgmlMoe}, which check everything in Java
  * first, may reach them. The library is loaded into the global arena and stays for the JVM's life.
+ *
+ * <p>Its restricted FFM calls are its purpose: every servebench JVM runs with native access enabled (the jar's
+ * {@code Enable-Native-Access} manifest entry, {@code --enable-native-access} in the test JVMs).
  */
+@SuppressWarnings("restricted")
 public final class GgmlLibrary {
 
     /** The only build whose struct layouts ({@link GgmlStructs}) these bindings are pinned to. */

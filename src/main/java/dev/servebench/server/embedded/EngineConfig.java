@@ -53,7 +53,6 @@ public record EngineConfig(Path model, Optional<String> modelName, int slots, in
         return new EngineConfig(model, modelName, slots, contextPerSlot, threads, verbose);
     }
 
-    /** Total KV-cache context: every slot gets an equal share of it. */
     /**
      * Native context size: every slot's share plus one micro-batch of headroom per slot. Without the
      * headroom a full unified KV cache fragments (generated tokens land in whatever cells are free) until no

@@ -3,7 +3,6 @@ package dev.servebench.report.html;
 import dev.servebench.results.RunVerdictsJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.InstanceOfAssertFactories.type;
 
 import dev.servebench.metric.MetricId;
 import dev.servebench.metric.MetricOptions;
@@ -83,8 +82,7 @@ class ReportLoaderTest {
     @Test
     void environmentVerdictsKernelsAndTrendsAreRead() throws IOException {
         ReportModel model = load(run);
-        assertThat(model.environment()).asInstanceOf(type(Input.Found.class)).extracting(Input.Found::value)
-                .asInstanceOf(type(EnvironmentView.class)).satisfies(env -> assertThat(env.facts())
+        assertThat(found(model.environment())).satisfies(env -> assertThat(env.facts())
                         .contains(new EnvironmentView.Fact("GPU model", "NVIDIA H200"),
                                 new EnvironmentView.Fact("GPU count", "8"),
                                 new EnvironmentView.Fact("GPU driver", "570.124.06"),
@@ -121,12 +119,11 @@ class ReportLoaderTest {
                 directory.resolve("no-kernels"), directory.resolve("no-history")), "now");
         assertThat(model.verdicts()).isEqualTo(Input.missing("no verdicts.json in " + run
                 + " (the perf suite writes it after judging the run; older runs have none)"));
-        assertThat(model.points().getFirst().records()).asInstanceOf(type(Input.Missing.class))
-                .extracting(Input.Missing::reason).asString().contains("concurrency-1.r2.records.jsonl", run.toString());
-        assertThat(model.kernels()).asInstanceOf(type(Input.Missing.class)).extracting(Input.Missing::reason)
-                .asString().startsWith("no kernels run found under " + directory.resolve("no-kernels"));
-        assertThat(model.trends()).asInstanceOf(type(Input.Missing.class)).extracting(Input.Missing::reason)
-                .asString().contains("no history file " + directory.resolve("no-history").resolve("demo.jsonl"));
+        assertThat(missing(model.points().getFirst().records())).contains("concurrency-1.r2.records.jsonl", run.toString());
+        assertThat(missing(model.kernels()))
+                .startsWith("no kernels run found under " + directory.resolve("no-kernels"));
+        assertThat(missing(model.trends()))
+                .contains("no history file " + directory.resolve("no-history").resolve("demo.jsonl"));
     }
 
     @Test
@@ -134,8 +131,8 @@ class ReportLoaderTest {
         Path history = directory.resolve("history").resolve("demo.jsonl");
         Files.writeString(history, Files.readString(history).replace(RunDirectoryFixture.environment().fingerprint(),
                 "ffffffffffffffff"));
-        assertThat(load(run).trends()).asInstanceOf(type(Input.Missing.class)).extracting(Input.Missing::reason)
-                .asString().startsWith("no history for fingerprint " + RunDirectoryFixture.environment().fingerprint())
+        assertThat(missing(load(run).trends()))
+                .startsWith("no history for fingerprint " + RunDirectoryFixture.environment().fingerprint())
                 .contains("16 runs of other environments");
     }
 
@@ -162,5 +159,15 @@ class ReportLoaderTest {
         List<RequestRecord> list = RecordJsonl.read(records);
         return SummaryCalculator.compute(list, SyntheticLoad.duration(list), MetricOptions.defaults())
                 .value(MetricId.OUTPUT_THROUGHPUT).orElseThrow();
+    }
+
+    private static <T> T found(Input<T> input) {
+        assertThat(input).isInstanceOf(Input.Found.class);
+        return ((Input.Found<T>) input).value();
+    }
+
+    private static String missing(Input<?> input) {
+        assertThat(input).isInstanceOf(Input.Missing.class);
+        return ((Input.Missing<?>) input).reason();
     }
 }
