@@ -38,9 +38,14 @@ final class BenchLibrary {
         return Optional.of(path);
     }
 
-    /** JVM arguments for every JMH fork: native access, heap, and the library when one was configured. */
+    /**
+     * JVM arguments for every JMH fork: native access, heap, and the library when one was configured. JMH 1.37
+     * reads field offsets through {@code sun.misc.Unsafe}; allowing that keeps JDK 25's four-line warning (JEP 471)
+     * out of every fork's output.
+     */
     static List<String> forkArguments(Optional<Path> library) {
-        List<String> arguments = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED", "-Xmx2g"));
+        List<String> arguments = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow", "-Xmx2g"));
         library.ifPresent(path -> arguments.add("-D" + KernelLibrary.LIBRARY_PROPERTY + "=" + path));
         return arguments;
     }

@@ -21,7 +21,7 @@ class BenchLibraryTest {
         assertThat(BenchLibrary.configured(null)).isEmpty();
         assertThat(BenchLibrary.configured("  ")).isEmpty();
         assertThat(BenchLibrary.forkArguments(Optional.empty()))
-                .containsExactly("--enable-native-access=ALL-UNNAMED", "-Xmx2g")
+                .containsExactly("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx2g")
                 .noneMatch(argument -> argument.contains("servebench.kernels.lib"));
     }
 
