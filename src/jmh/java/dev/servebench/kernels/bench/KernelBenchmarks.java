@@ -108,7 +108,7 @@ public final class KernelBenchmarks {
             }
         }
         Path measurementsFile = output.resolve(KernelMeasurementsJson.FILE_NAME);
-        KernelRemeasure.Files files = run -> {
+        KernelRemeasure.RunFiles files = run -> {
             AtomicFiles.write(output.resolve("jmh.json"), json.writeValueAsString(run));
             KernelMeasurementsJson.write(measurementsFile, environment, KernelMeasurementsJson.values(
                     JmhResults.parse(run, output.resolve("jmh.json").toString())));

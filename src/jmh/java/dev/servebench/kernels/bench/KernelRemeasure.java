@@ -36,7 +36,7 @@ final class KernelRemeasure {
 
     /** Writes the run's files from its merged JMH results, after each round. */
     @FunctionalInterface
-    interface Files {
+    interface RunFiles {
         void write(ArrayNode merged) throws IOException;
     }
 
@@ -51,7 +51,7 @@ final class KernelRemeasure {
      * @return what was done, as Markdown lines for figures.md (empty when nothing was undecided)
      */
     static List<String> run(RemeasureBudget budget, ArrayNode merged, String source,
-            Function<KernelMeasurements, List<KernelMeasurements.Value>> undecided, Forks forks, Files files,
+            Function<KernelMeasurements, List<KernelMeasurements.Value>> undecided, Forks forks, RunFiles files,
             LongSupplier nanos, PrintStream out) throws IOException {
         Objects.requireNonNull(budget, "budget");
         List<String> report = new ArrayList<>();
