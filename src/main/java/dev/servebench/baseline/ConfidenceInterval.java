@@ -1,7 +1,8 @@
 package dev.servebench.baseline;
 
 /**
- * An interval estimate of a relative change (fractions: -0.05 = 5 % lower).
+ * An interval estimate: of a relative change in the gates (fractions: -0.05 = 5 % lower), of a kernel figure or
+ * of a ratio of two kernel figures in their own scale ({@link KernelIntervals}).
  *
  * @param lower      lower bound
  * @param upper      upper bound, >= lower

@@ -7,6 +7,7 @@ import dev.servebench.kernels.results.KernelReport;
 import dev.servebench.kernels.bench.KernelBenchmarks;
 import dev.servebench.kernels.bench.KernelMode;
 import dev.servebench.kernels.bench.KernelRunSettings;
+import dev.servebench.kernels.bench.RemeasureBudget;
 import dev.servebench.spec.KernelExpectation;
 import dev.servebench.spec.SpecException;
 import dev.servebench.spec.SpecReader;
@@ -79,6 +80,15 @@ public final class KernelsCommand implements Runnable {
         @Option(names = "--spec", paramLabel = "FILE", description = "Judge this spec's kernels: lines on the run.")
         Optional<Path> specFile;
 
+        @Option(names = "--remeasure-rounds", paramLabel = "N", description = "Extra rounds of one fork per figure"
+                + " for --spec lines whose interval straddles their limit (default: "
+                + RemeasureBudget.DEFAULT_ROUNDS + "; 0: none).")
+        Optional<Integer> remeasureRounds;
+
+        @Option(names = "--remeasure-seconds", paramLabel = "S", description = "No re-measuring fork starts after"
+                + " S seconds of re-measuring (default: " + RemeasureBudget.DEFAULT_SECONDS + ").")
+        Optional<Integer> remeasureSeconds;
+
         @Override
         public Integer call() throws IOException {
             PrintWriter err = spec.commandLine().getErr();
@@ -91,7 +101,9 @@ public final class KernelsCommand implements Runnable {
                 params.forEach((name, values) -> replaced.put(name, List.of(values.split(",", -1))));
                 settings = new KernelRunSettings(mode, threads.orElse(Runtime.getRuntime().availableProcessors()),
                         output.orElseGet(() -> KernelRunSettings.newRunDirectory(KernelRunSettings.DEFAULT_ROOT, mode)),
-                        only, replaced, KernelRunSettings.libraryFromProperty());
+                        only, replaced, KernelRunSettings.libraryFromProperty(), new RemeasureBudget(
+                                remeasureRounds.orElse(RemeasureBudget.DEFAULT_ROUNDS),
+                                remeasureSeconds.orElse(RemeasureBudget.DEFAULT_SECONDS)));
             } catch (SpecException e) {
                 err.println(e.getMessage());
                 err.flush();

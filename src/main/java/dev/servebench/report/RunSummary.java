@@ -32,7 +32,7 @@ public final class RunSummary {
 
     /** In the order lines are listed: what needs a look first. */
     public enum Outcome {
-        FAIL("FAIL"), NOT_JUDGED("NOT JUDGED"), INVALID("INVALID"), PASS("pass");
+        FAIL("FAIL"), INCONCLUSIVE("INCONCLUSIVE"), NOT_JUDGED("NOT JUDGED"), INVALID("INVALID"), PASS("pass");
 
         private final String label;
 

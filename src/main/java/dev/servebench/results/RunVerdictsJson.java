@@ -46,12 +46,14 @@ public final class RunVerdictsJson {
      * {@code NOT_JUDGED}: the point was valid but a value the check reads is absent, NaN or infinite (e.g.
      * request_goodput without SLOs), so there was nothing to compare; the JUnit test fails, it never passes.
      * {@code INVALID}: not judged, because the point could not be measured or failed its validity conditions;
-     * the JUnit test is aborted.
+     * the JUnit test is aborted. {@code INCONCLUSIVE}: a kernel line whose measurement's interval still straddles
+     * its limit after the re-measuring the budget allowed; the JUnit test is aborted with the interval, neither
+     * passed nor failed.
      */
     public enum Outcome {
-        PASS, FAIL, NOT_JUDGED, INVALID;
+        PASS, FAIL, INCONCLUSIVE, NOT_JUDGED, INVALID;
 
-        /** The spelling in verdicts.json: pass, fail, not_judged or invalid. */
+        /** The spelling in verdicts.json: pass, fail, inconclusive, not_judged or invalid. */
         @JsonValue
         public String id() {
             return name().toLowerCase(Locale.ROOT);
@@ -64,7 +66,8 @@ public final class RunVerdictsJson {
                     return outcome;
                 }
             }
-            throw new IllegalArgumentException("outcome \"" + text + "\"; expected pass, fail, not_judged or invalid");
+            throw new IllegalArgumentException("outcome \"" + text + "\"; expected pass, fail, inconclusive, not_judged or"
+                    + " invalid");
         }
     }
 

@@ -14,8 +14,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The kernel suite run for a spec: the benchmarks ({@link KernelBenchmarks}), then the spec's kernel lines
- * judged on the figures just measured, below the tables (figures.md and the log). There they are a report;
+ * The kernel suite run for a spec: the benchmarks ({@link KernelBenchmarks}), re-measuring the figures of the
+ * spec's kernel lines that came out inconclusive (within the settings' budget), then the spec's kernel lines
+ * judged on the figures measured, below the tables (figures.md and the log). There they are a report;
  * the suite's tests of the same lines are what fails a build. {@code servebench kernels run} and the perf
  * suite run the kernels through here.
  */
@@ -31,7 +32,7 @@ public final class SpecKernels {
     public static KernelBenchmarks.KernelRun run(Optional<Path> spec, List<KernelExpectation> expectations,
             KernelRunSettings settings, PrintStream out) throws IOException {
         return KernelBenchmarks.run(settings, measured -> spec.map(file -> verdicts(file, expectations, measured))
-                .orElse(""), out);
+                .orElse(""), measured -> KernelExpectationReport.undecided(expectations, measured), out);
     }
 
     /** One line per kernel line: the same judgement the suite's test of it reports. */
@@ -45,6 +46,7 @@ public final class SpecKernels {
             text.append(String.format(Locale.ROOT, "- %s %s: %s%n", switch (entry.outcome()) {
                 case PASS -> "pass";
                 case FAIL -> "**FAIL**";
+                case INCONCLUSIVE -> "**INCONCLUSIVE**";
                 case NOT_JUDGED -> "**NOT JUDGED**";
                 case INVALID -> "**INVALID**";
             }, entry.name(), entry.summary()));

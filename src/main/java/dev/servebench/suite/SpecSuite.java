@@ -128,7 +128,8 @@ final class SpecSuite {
             switch (entry.outcome()) {
                 case PASS -> { }
                 case FAIL, NOT_JUDGED -> Assertions.fail(entry.reason());
-                case INVALID -> throw new TestAbortedException(entry.reason());
+                // Neither passed nor failed: the measurement could not tell; the message has the interval.
+                case INCONCLUSIVE, INVALID -> throw new TestAbortedException(entry.reason());
             }
         };
     }

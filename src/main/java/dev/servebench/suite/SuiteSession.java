@@ -231,6 +231,7 @@ final class SuiteSession implements AutoCloseable {
         RunSummary.Outcome outcome = switch (entry.outcome()) {
             case PASS -> RunSummary.Outcome.PASS;
             case FAIL -> RunSummary.Outcome.FAIL;
+            case INCONCLUSIVE -> RunSummary.Outcome.INCONCLUSIVE;
             case NOT_JUDGED -> RunSummary.Outcome.NOT_JUDGED;
             case INVALID -> RunSummary.Outcome.INVALID;
         };

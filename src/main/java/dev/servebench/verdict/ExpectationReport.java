@@ -62,7 +62,7 @@ public record ExpectationReport(Expectation expectation, Verdict verdict, String
         return switch (expectation) {
             case AbsoluteExpectation absolute -> Numbers.measured(measured) + unit + ", expected " + absolute.limitText();
             case RelativeExpectation relative ->
-                    VerdictText.relativeSummary(verdict, relative.comparison(), relative.factor());
+                    VerdictText.relativeSummary(verdict, relative.comparison(), relative.factor(), "");
             case BoundExpectation bound -> Numbers.measured(measured) + unit + ", expected " + bound.comparison()
                     .symbol() + " " + Numbers.measured(bound.factor()) + " × " + bound.bound().id() + " = "
                     + Numbers.measured(verdict.limit().getAsDouble()) + unit;

@@ -8,7 +8,9 @@ import dev.servebench.spec.KernelExpectation;
 import dev.servebench.spec.KernelMeasurements;
 import dev.servebench.spec.KernelPoint;
 import dev.servebench.spec.RelativeKernelExpectation;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -33,7 +35,26 @@ public record KernelExpectationReport(KernelExpectation expectation, Verdict ver
         return new KernelExpectationReport(expectation, verdict, describe(expectation, verdict, measurements));
     }
 
-    /** Empty when the test passes; not judged fails too, never passes. */
+    /**
+     * The measured figures of the lines that are inconclusive on {@code measurements}, both sides of each, in
+     * line order and each once: what re-measuring measures again.
+     */
+    public static List<KernelMeasurements.Value> undecided(List<KernelExpectation> expectations,
+            KernelMeasurements measurements) {
+        List<KernelMeasurements.Value> figures = new ArrayList<>();
+        for (KernelExpectation expectation : expectations) {
+            if (Judge.verdict(expectation, measurements).outcome() instanceof Verdict.Inconclusive) {
+                KernelJudge.figure(expectation.metric(), expectation.point(), measurements).ifPresent(figures::add);
+                if (expectation instanceof RelativeKernelExpectation relative) {
+                    KernelJudge.figure(relative.referenceMetric(), relative.referencePoint(), measurements)
+                            .ifPresent(figures::add);
+                }
+            }
+        }
+        return figures.stream().distinct().toList();
+    }
+
+    /** Empty when the test passes; not judged fails too, never passes; inconclusive is the abort's message. */
     public Optional<String> failure() {
         return VerdictText.failure(verdict, message);
     }
@@ -44,18 +65,25 @@ public record KernelExpectationReport(KernelExpectation expectation, Verdict ver
                 failure().orElse(message), summary());
     }
 
-    /** Measured against the limit with units, or, not judged, the explanation (it starts with why). */
+    /**
+     * Measured against the limit with units and the interval it was decided on, or, not judged, the explanation
+     * (it starts with why).
+     */
     private String summary() {
         if (verdict.outcome() instanceof Verdict.NotJudged) {
             return verdict.explanation();
         }
         String unit = " " + verdict.unit().symbol();
         double measured = verdict.measured().getAsDouble();
+        String interval = verdict.interval().map(i -> " (" + KernelUncertainty.describe(i, switch (expectation) {
+            case AbsoluteKernelExpectation absolute -> unit;
+            case RelativeKernelExpectation relative -> " ×";
+        }) + ")").orElse("");
         return switch (expectation) {
-            case AbsoluteKernelExpectation absolute -> Numbers.measured(measured) + unit + ", expected "
+            case AbsoluteKernelExpectation absolute -> Numbers.measured(measured) + unit + interval + ", expected "
                     + absolute.limitText();
             case RelativeKernelExpectation relative ->
-                    VerdictText.relativeSummary(verdict, relative.comparison(), relative.factor());
+                    VerdictText.relativeSummary(verdict, relative.comparison(), relative.factor(), interval);
         };
     }
 

@@ -29,13 +29,21 @@ final class KernelJudge {
     }
 
     static Verdict verdict(KernelExpectation expectation, KernelMeasurements measurements) {
-        return switch (expectation) {
+        Verdict point = switch (expectation) {
             case AbsoluteKernelExpectation e -> Judge.threshold(side(e.metric(), e.point(), measurements),
                     e.comparison(), e.threshold(), e.unit(), e.limitText());
             case RelativeKernelExpectation e -> Judge.ratio(side(e.metric(), e.point(), measurements),
                     side(e.referenceMetric(), e.referencePoint(), measurements), e.comparison(), e.factor(), e.unit(),
                     e.limitText(), e.metric().id());
         };
+        if (point.outcome() instanceof Verdict.NotJudged) {
+            return point;
+        }
+        return KernelUncertainty.judge(expectation, point, figure(expectation.metric(), expectation.point(),
+                measurements).orElseThrow(), switch (expectation) {
+                    case AbsoluteKernelExpectation e -> Optional.empty();
+                    case RelativeKernelExpectation e -> figure(e.referenceMetric(), e.referencePoint(), measurements);
+                });
     }
 
     /** The measured figure at {@code point}, when exactly one result is there. */

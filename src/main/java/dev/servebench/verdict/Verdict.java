@@ -1,10 +1,12 @@
 package dev.servebench.verdict;
 
+import dev.servebench.baseline.ConfidenceInterval;
 import dev.servebench.metric.MetricId;
 import dev.servebench.metric.Unit;
 import dev.servebench.spec.LoadPointKey;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -13,23 +15,37 @@ import java.util.OptionalDouble;
  * anything else is {@link NotJudged}, because an absent value read as NaN would pass any comparison ordered
  * by {@code Double.compare}, where NaN is larger than everything.
  *
- * @param outcome     pass, fail, or not judged with the reason
+ * @param outcome     pass, fail, inconclusive (kernel lines only) or not judged with the reason
  * @param readings    the values read, checked metric first (a relative expectation's reference second)
  * @param limit       the value the checked one was compared with: the threshold, or factor × reference;
  *                    empty when it could not be computed
  * @param unit        the unit of every reading and of the limit
  * @param explanation one line with the numbers, the limit and, when not judged, why
+ * @param interval    the measurement's uncertainty the outcome was decided on: the figure's (in {@code unit}) for
+ *                    an absolute kernel line, the ratio's (checked / reference, held against the factor) for a
+ *                    relative one; empty for serving verdicts, which are judged on their point values
  */
-public record Verdict(Outcome outcome, List<Reading> readings, OptionalDouble limit, Unit unit, String explanation) {
+public record Verdict(Outcome outcome, List<Reading> readings, OptionalDouble limit, Unit unit, String explanation,
+        Optional<ConfidenceInterval> interval) {
 
     /** How the expectation came out. */
-    public sealed interface Outcome permits Pass, Fail, NotJudged {
+    public sealed interface Outcome permits Pass, Fail, Inconclusive, NotJudged {
     }
 
     public record Pass() implements Outcome {
     }
 
     public record Fail() implements Outcome {
+    }
+
+    /**
+     * The interval of the measurement straddles the limit: the number is on one side, but the measurement cannot
+     * tell which side it is on. Never a pass: the perf suite aborts the test with the interval.
+     */
+    public record Inconclusive(ConfidenceInterval interval) implements Outcome {
+        public Inconclusive {
+            Objects.requireNonNull(interval, "interval");
+        }
     }
 
     /** @param reason why there was nothing to compare, e.g. "request_goodput … was not measured: …" */
@@ -64,8 +80,17 @@ public record Verdict(Outcome outcome, List<Reading> readings, OptionalDouble li
         }
     }
 
+    /** A verdict judged on point values alone (serving expectations, and anything not judged). */
+    public Verdict(Outcome outcome, List<Reading> readings, OptionalDouble limit, Unit unit, String explanation) {
+        this(outcome, readings, limit, unit, explanation, Optional.empty());
+    }
+
     public Verdict {
         Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(interval, "interval");
+        if (outcome instanceof Inconclusive inconclusive && !interval.equals(Optional.of(inconclusive.interval()))) {
+            throw new IllegalArgumentException("an inconclusive verdict states the interval it was decided on");
+        }
         readings = List.copyOf(readings);
         Objects.requireNonNull(limit, "limit");
         Objects.requireNonNull(unit, "unit");

@@ -14,13 +14,14 @@ final class VerdictText {
     }
 
     /**
-     * Empty when the test passes; otherwise the message it fails with. Not judged fails too: a skipped test
-     * would be as easy to overlook as a passed one.
+     * Empty when the test passes; otherwise the message it fails (or, inconclusive, is aborted) with. Not judged
+     * fails too: a skipped test would be as easy to overlook as a passed one.
      */
     static Optional<String> failure(Verdict verdict, String message) {
         return switch (verdict.outcome()) {
             case Verdict.Pass pass -> Optional.empty();
             case Verdict.Fail fail -> Optional.of(message);
+            case Verdict.Inconclusive inconclusive -> Optional.of(message);
             case Verdict.NotJudged notJudged -> Optional.of("not judged: " + notJudged.reason() + "\n" + message);
         };
     }
@@ -29,6 +30,7 @@ final class VerdictText {
         return switch (verdict.outcome()) {
             case Verdict.Pass pass -> Outcome.PASS;
             case Verdict.Fail fail -> Outcome.FAIL;
+            case Verdict.Inconclusive inconclusive -> Outcome.INCONCLUSIVE;
             case Verdict.NotJudged notJudged -> Outcome.NOT_JUDGED;
         };
     }
@@ -39,19 +41,24 @@ final class VerdictText {
         text.append(switch (verdict.outcome()) {
             case Verdict.Pass pass -> "holds: ";
             case Verdict.Fail fail -> "FAILED: ";
+            case Verdict.Inconclusive inconclusive -> "INCONCLUSIVE: ";
             case Verdict.NotJudged notJudged -> "NOT JUDGED: ";
         }).append(displayName).append('\n');
         text.append("  ").append(verdict.explanation()).append('\n');
         return text;
     }
 
-    /** A judged relative expectation: measured = ratio × reference, against factor × reference = the limit. */
-    static String relativeSummary(Verdict verdict, Comparison comparison, double factor) {
+    /**
+     * A judged relative expectation: measured = ratio × reference, against factor × reference = the limit.
+     *
+     * @param afterRatio follows the ratio, e.g. a kernel line's " (95 % interval 2.9–3.1 ×)"; empty for none
+     */
+    static String relativeSummary(Verdict verdict, Comparison comparison, double factor, String afterRatio) {
         String unit = " " + verdict.unit().symbol();
         double measured = verdict.measured().getAsDouble();
         double reference = verdict.readings().get(1).value().getAsDouble();
         return Numbers.measured(measured) + unit + " = " + Numbers.measured(measured / reference) + " × "
-                + Numbers.measured(reference) + unit + ", expected " + comparison.symbol() + " "
+                + Numbers.measured(reference) + unit + afterRatio + ", expected " + comparison.symbol() + " "
                 + Numbers.measured(factor) + " × " + Numbers.measured(reference) + " = "
                 + Numbers.measured(verdict.limit().getAsDouble()) + unit;
     }

@@ -79,7 +79,7 @@ class RunSummaryTest {
 
         assertThat(text.lines().skip(1).findFirst()).hasValueSatisfying(line -> assertThat(line)
                 .contains(" servebench perf run: demo ").startsWith("=").hasSize(100));
-        assertThat(text).contains("9 verdicts: 2 fail, 1 not judged, 2 invalid, 4 pass\n");
+        assertThat(text).contains("9 verdicts: 2 fail, 0 inconclusive, 1 not judged, 2 invalid, 4 pass\n");
         assertThat(text).contains("""
                 ----------------------------------- concurrency=32: not measured -----------------------------------
                   INVALID    output_throughput ≥ 1 tok/s: load point concurrency=32 could not be measured: refused

@@ -169,7 +169,7 @@ class SpecSuiteEngineTest {
         // The run ends with its console summary, worst first.
         String summary = printed.toString(StandardCharsets.UTF_8);
         assertThat(summary).contains(" servebench perf run: scripted ", "Output token throughput (tok/s):",
-                "P99 ITL (ms):", "verdicts: 1 fail, 2 not judged, 1 invalid, ")
+                "P99 ITL (ms):", "verdicts: 1 fail, 0 inconclusive, 2 not judged, 1 invalid, ")
                 .containsPattern("\n  FAIL {7}output_throughput ≥ 1000000000 tok/s: [0-9.]+ tok/s, expected ≥"
                         + " 1000000000 tok/s\n  NOT JUDGED request_goodput > 1000000 req/s: request_goodput @"
                         + " concurrency=4 was not measured: no goodput SLOs were given; expected > 1000000 req/s\n")
@@ -327,7 +327,8 @@ class SpecSuiteEngineTest {
             assertThat(event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
                     .getThrowable().orElseThrow().getMessage()).startsWith("FAILED: " + outOfReach + "\n"
                     + "  moe_gflops@backend=native,tokens=64 = 129 GFLOP/s = 3 × moe_gflops@backend=ggml-f16,tokens=64"
-                    + " (43 GFLOP/s); expected ≥ 100 × moe_gflops@backend=ggml-f16 (4300 GFLOP/s)\n");
+                    + " (43 GFLOP/s); expected ≥ 100 × moe_gflops@backend=ggml-f16 (4300 GFLOP/s); ratio 3 × (95 %"
+                    + " interval 3–3 ×)\n");
         });
         assertThat(results.testEvents().succeeded().list()).extracting(e -> e.getTestDescriptor().getDisplayName())
                 .contains("total_throughput ≥ 1 tok/s @ concurrency=4",
@@ -338,7 +339,53 @@ class SpecSuiteEngineTest {
         assertThat(verdicts).filteredOn(v -> v.path("kind").asText().equals("kernel"))
                 .extracting(v -> v.path("outcome").asText()).containsExactly("pass", "pass", "fail");
         assertThat(printed.toString(StandardCharsets.UTF_8)).contains(" kernels (same-run baselines) ",
-                "  FAIL       " + outOfReach + ": 129 GFLOP/s = 3 × 43 GFLOP/s, expected ≥ 100 × 43 = 4300 GFLOP/s\n");
+                "  FAIL       " + outOfReach + ": 129 GFLOP/s = 3 × 43 GFLOP/s (95 % interval 3–3 ×), expected ≥ 100 × 43"
+                        + " = 4300 GFLOP/s\n");
+    }
+
+    @Test
+    void aKernelLineWhoseIntervalStraddlesItsLimitIsAnAbortedTestWithTheIntervalNeverAPass() throws IOException {
+        Path kernels = Files.createDirectories(directory.resolve("kernels").resolve("smoke-20261204-120000"));
+        Map<String, String> moe = Map.of("shape", "6144x256x256x8", "tokens", "64", "threads", "2");
+        // Native at 0.81 × Q4_0, both forks' iterations ±10 %: 95 % interval 0.6097–1.0762 × (KernelJudgeTest).
+        KernelMeasurementsJson.write(kernels.resolve(KernelMeasurementsJson.FILE_NAME), "hand-built", List.of(
+                spread(with(moe, "backend", "native"), 81), spread(with(moe, "backend", "ggml-q4_0"), 100)));
+        Path spec = writeSpec("""
+                kernels:
+                  - moe_gflops@backend=native,tokens=64 >= 0.8 x moe_gflops@backend=ggml-q4_0
+                """);
+        String line = "moe_gflops@backend=native,tokens=64 ≥ 0.8 × moe_gflops@backend=ggml-q4_0";
+        PrintStream console = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        EngineExecutionResults results;
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            results = run(spec, "servebench.kernels.results", kernels.toString());
+        } finally {
+            System.setOut(console);
+        }
+
+        assertThat(results.testEvents().aborted().list()).filteredOn(event -> event.getTestDescriptor()
+                .getDisplayName().equals(line)).singleElement().satisfies(event -> {
+            assertThat(event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                    .getThrowable().orElseThrow()).isInstanceOf(org.opentest4j.TestAbortedException.class)
+                    .message().startsWith("INCONCLUSIVE: " + line + "\n")
+                    .contains("ratio 0.81 × (95 % interval 0.6097–1.0762 ×, which straddles ≥ 0.8 ×)");
+        });
+        assertThat(results.testEvents().succeeded().list()).extracting(e -> e.getTestDescriptor().getDisplayName())
+                .doesNotContain(line);
+        Path run = Files.list(directory.resolve("reports")).toList().getFirst();
+        JsonNode verdicts = new ObjectMapper().readTree(run.resolve("verdicts.json").toFile()).path("verdicts");
+        assertThat(verdicts).filteredOn(v -> v.path("kind").asText().equals("kernel")).singleElement()
+                .satisfies(v -> assertThat(v.path("outcome").asText()).isEqualTo("inconclusive"));
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(", 1 inconclusive, ",
+                "  INCONCLUSIVE " + line + ": 81 GFLOP/s = 0.81 × 100 GFLOP/s (95 % interval 0.6097–1.0762 ×),"
+                        + " expected ≥ 0.8 × 100 = 80 GFLOP/s\n");
+    }
+
+    private static KernelMeasurements.Value spread(Map<String, String> parameters, double value) {
+        return new KernelMeasurements.Value(KernelMetric.MOE_GFLOPS, parameters, value,
+                List.of(List.of(value * Math.exp(-0.1), value, value * Math.exp(0.1))));
     }
 
     @Test

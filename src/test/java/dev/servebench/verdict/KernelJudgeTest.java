@@ -9,6 +9,7 @@ import dev.servebench.spec.KernelMeasurements;
 import dev.servebench.spec.KernelMeasurements.Value;
 import dev.servebench.spec.SpecReader;
 import dev.servebench.verdict.Verdict.Fail;
+import dev.servebench.verdict.Verdict.Inconclusive;
 import dev.servebench.verdict.Verdict.NotJudged;
 import dev.servebench.verdict.Verdict.Pass;
 import java.util.ArrayList;
@@ -50,17 +51,18 @@ class KernelJudgeTest {
                 measured);
 
         assertThat(pass.outcome()).isInstanceOf(Pass.class);
-        assertThat(pass.explanation()).isEqualTo("moe_gflops@backend=native,tokens=64 = 130 GFLOP/s = 3.0233 ×"
+        assertThat(pass.explanation()).startsWith("moe_gflops@backend=native,tokens=64 = 130 GFLOP/s = 3.0233 ×"
                 + " moe_gflops@backend=ggml-f16,tokens=64 (43 GFLOP/s); expected ≥ 1 × moe_gflops@backend=ggml-f16"
-                + " (43 GFLOP/s)");
+                + " (43 GFLOP/s); ratio 3.0233 × (95 % interval 2.9");
         assertThat(pass.readings()).extracting(Verdict.Reading::point)
                 .containsExactly("backend=native,tokens=64", "backend=ggml-f16,tokens=64");
         assertThat(fail.outcome()).isInstanceOf(Fail.class);
         assertThat(fail.limit()).hasValue(3.5 * 43);
-        Verdict absolute = Judge.verdict(kernel("moe_gflops >= 131 GFLOP/s @ backend=native,tokens=64"), measured);
+        Verdict absolute = Judge.verdict(kernel("moe_gflops >= 140 GFLOP/s @ backend=native,tokens=64"), measured);
         assertThat(absolute.outcome()).isInstanceOf(Fail.class);
-        assertThat(absolute.explanation()).isEqualTo("moe_gflops@backend=native,tokens=64 = 130 GFLOP/s, expected ≥ 131"
-                + " GFLOP/s");
+        // Iterations 130·(1 ∓ 1 %): log spread ≈ 0.01, half-width 4.302653·√(π/2·0.0001/3) ≈ 0.0311.
+        assertThat(absolute.explanation()).isEqualTo("moe_gflops@backend=native,tokens=64 = 130 GFLOP/s, expected ≥ 140"
+                + " GFLOP/s; (95 % interval 126.0148–134.1112 GFLOP/s)");
     }
 
     @Test
@@ -122,13 +124,57 @@ class KernelJudgeTest {
                 run(moe("native", 64, 130), moe("ggml-f16", 64, 43)));
 
         assertThat(report.failure()).isEmpty();
-        assertThat(report.entry().summary()).isEqualTo("130 GFLOP/s = 3.0233 × 43 GFLOP/s, expected ≥ 1 × 43 = 43"
-                + " GFLOP/s");
+        assertThat(report.entry().summary()).matches("130 GFLOP/s = 3\\.0233 × 43 GFLOP/s \\(95 % interval"
+                + " 2\\.9\\d+–3\\.1\\d+ ×\\), expected ≥ 1 × 43 = 43 GFLOP/s");
         assertThat(report.message()).startsWith("holds: " + kernel(NATIVE_VS_F16).displayName() + "\n")
                 .contains("  moe_gflops [GFLOP/s] = 6·H·I·T·k / t (useful FLOPs of the routed experts), measured by"
                         + " MoeBenchmark\n")
                 .contains("  moe_gflops at backend=native,shape=" + SHAPE + ",tokens=64,threads=2: median of 3"
                         + " iterations in 1 fork [128.7, 130.0, 131.3] GFLOP/s (reports/kernels/smoke-1/"
                         + "kernel-measurements.json)");
+    }
+
+    /** A figure at {@code gflops} whose three iterations are e^-spread, 1 and e^spread times it. */
+    private static Value spread(String backend, double gflops, double logSpread) {
+        return new Value(KernelMetric.MOE_GFLOPS, Map.of("backend", backend, "shape", SHAPE, "tokens", "64",
+                "threads", "2"), gflops, List.of(List.of(gflops * Math.exp(-logSpread), gflops,
+                gflops * Math.exp(logSpread))));
+    }
+
+    @Test
+    void aLineWhoseIntervalStraddlesItsLimitIsInconclusiveWithTheIntervalAndNeverPasses() {
+        KernelExpectation line = kernel("moe_gflops@backend=native,tokens=64 >= 0.8 x moe_gflops@backend=ggml-q4_0");
+        // 0.81 × with both sides ±10 % over 3 iterations: 0.81·e^∓0.284121 (KernelIntervalsTest) = 0.6097–1.0762.
+        KernelExpectationReport straddling = KernelExpectationReport.judge(line,
+                run(spread("native", 81, 0.1), spread("ggml-q4_0", 100, 0.1)));
+
+        assertThat(straddling.verdict().outcome()).isInstanceOfSatisfying(Inconclusive.class, inconclusive -> {
+            assertThat(inconclusive.interval().lower()).isCloseTo(0.609667, org.assertj.core.api.Assertions.within(1e-6));
+            assertThat(inconclusive.interval().upper()).isCloseTo(1.076161, org.assertj.core.api.Assertions.within(1e-6));
+        });
+        assertThat(straddling.verdict().passed()).isFalse();
+        assertThat(straddling.entry().outcome()).isEqualTo(RunVerdictsJson.Outcome.INCONCLUSIVE);
+        assertThat(straddling.entry().summary()).isEqualTo("81 GFLOP/s = 0.81 × 100 GFLOP/s (95 % interval"
+                + " 0.6097–1.0762 ×), expected ≥ 0.8 × 100 = 80 GFLOP/s");
+        assertThat(straddling.failure()).hasValueSatisfying(message -> assertThat(message)
+                .startsWith("INCONCLUSIVE: " + line.displayName() + "\n")
+                .contains("; ratio 0.81 × (95 % interval 0.6097–1.0762 ×, which straddles ≥ 0.8 ×)\n"));
+
+        // The same medians, iterations ±1 %: clearly above. Half the limit, ±10 %: clearly below.
+        assertThat(Judge.verdict(line, run(spread("native", 90, 0.01), spread("ggml-q4_0", 100, 0.01))).outcome())
+                .isInstanceOf(Pass.class);
+        assertThat(Judge.verdict(line, run(spread("native", 40, 0.1), spread("ggml-q4_0", 100, 0.1))).outcome())
+                .isInstanceOf(Fail.class);
+    }
+
+    @Test
+    void aFigureOfOneIterationGivesNoIntervalAndIsNotJudged() {
+        Value single = new Value(KernelMetric.MOE_GFLOPS, Map.of("backend", "native", "shape", SHAPE, "tokens", "64",
+                "threads", "2"), 130, List.of(List.of(130.0)));
+
+        Verdict verdict = Judge.verdict(kernel(NATIVE_VS_F16), run(single, moe("ggml-f16", 64, 43)));
+
+        assertThat(verdict.outcome()).isInstanceOfSatisfying(NotJudged.class, notJudged -> assertThat(notJudged
+                .reason()).startsWith("moe_gflops@backend=native,tokens=64 has 1 iteration: an interval needs at least 2"));
     }
 }

@@ -36,7 +36,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * this JVM runs on (the jar, or Maven's class path). Writes {@code jmh.json} (JMH's own format, all steps
  * merged), {@code figures.json} and {@code figures.md} (derived GB/s, GFLOP/s, algbw/busbw, ratios) and
  * {@code kernel-measurements.json} (the figures kernel expectations read, with every iteration per fork),
- * and prints the tables. {@code servebench kernels run}, {@code servebench check} and the perf suite all
+ * and prints the tables. Lines of a spec left undecided by the run get their figures re-measured first
+ * ({@link KernelRemeasure}): the files then hold every fork, the extra ones included. {@code servebench kernels run}, {@code servebench check} and the perf suite all
  * run the suite through here.
  */
 public final class KernelBenchmarks {
@@ -65,14 +66,17 @@ public final class KernelBenchmarks {
     }
 
     /**
-     * Runs every step of the plan and writes the run's files.
+     * Runs every step of the plan, re-measures what {@code undecided} names within the settings' budget
+     * ({@link KernelRemeasure}) and writes the run's files.
      *
      * @param afterTables appended to figures.md and the printed tables: e.g. a spec's kernel lines judged on
-     *                    the figures just measured
+     *                    the figures measured, re-measured ones included
+     * @param undecided   the figures of lines that the measurements given leave undecided (none: no re-measuring)
      * @throws IllegalStateException the kernel library cannot be found or loaded (before any benchmark)
      */
     public static KernelRun run(KernelRunSettings settings, Function<KernelMeasurements, String> afterTables,
-            PrintStream out) throws IOException {
+            Function<KernelMeasurements, List<KernelMeasurements.Value>> undecided, PrintStream out)
+            throws IOException {
         KernelPlan plan = KernelPlan.forMode(settings.mode(), settings.threads());
         Path output = settings.output();
         Files.createDirectories(output);
@@ -103,12 +107,29 @@ public final class KernelBenchmarks {
                 failures.add(step.benchmarkClass() + " " + describe(step) + ": " + e.getMessage());
             }
         }
-        AtomicFiles.write(output.resolve("jmh.json"), json.writeValueAsString(merged));
+        Path measurementsFile = output.resolve(KernelMeasurementsJson.FILE_NAME);
+        KernelRemeasure.RunFiles files = run -> {
+            AtomicFiles.write(output.resolve("jmh.json"), json.writeValueAsString(run));
+            KernelMeasurementsJson.write(measurementsFile, environment, KernelMeasurementsJson.values(
+                    JmhResults.parse(run, output.resolve("jmh.json").toString())));
+        };
+        files.write(merged);
+        int[] forkNumber = {0};
+        KernelRemeasure.Forks forks = point -> {
+            Path forkFile = output.resolve(String.format("jmh-remeasured-%02d.json", ++forkNumber[0]));
+            ChainedOptionsBuilder options = jmhOptions(point.benchmarkClass(), remeasureTiming(plan.timing()),
+                    forkFile, settings.library());
+            point.params().forEach(options::param);
+            new Runner(options.build(), format).run();
+            return json.readTree(forkFile.toFile());
+        };
+        List<String> remeasured = merged.isEmpty() ? List.of() : KernelRemeasure.run(settings.remeasure(), merged,
+                measurementsFile.toString(), undecided, forks, files, System::nanoTime, out);
         List<JmhResult> results = JmhResults.parse(merged, output.resolve("jmh.json").toString());
         KernelReport report = KernelFigures.derive(results);
-        Path measurementsFile = output.resolve(KernelMeasurementsJson.FILE_NAME);
-        KernelMeasurementsJson.write(measurementsFile, environment, KernelMeasurementsJson.values(results));
         String markdown = "# Kernel benchmarks\n\n" + environment + "\n\n" + report.toMarkdown()
+                + (remeasured.isEmpty() ? "" : "\n### Re-measured (lines whose interval straddled their limit)\n\n"
+                        + String.join("\n", remeasured) + "\n")
                 + afterTables.apply(KernelMeasurementsJson.read(measurementsFile));
         AtomicFiles.write(output.resolve("figures.json"), json.writeValueAsString(report));
         AtomicFiles.write(output.resolve("figures.md"), markdown);
@@ -118,6 +139,15 @@ public final class KernelBenchmarks {
         failures.forEach(f -> out.println("step failed: " + f));
         out.flush();
         return new KernelRun(output, environment, failures);
+    }
+
+    /**
+     * An extra fork of a re-measured point: one fork with the plan's warm-up and at least 5 measurement
+     * iterations (more samples for the JVM start and set-up each fork pays).
+     */
+    static KernelPlan.Timing remeasureTiming(KernelPlan.Timing plan) {
+        return new KernelPlan.Timing(1, plan.warmupIterations(), plan.warmupSeconds(),
+                Math.max(plan.measurementIterations(), 5), plan.measurementSeconds());
     }
 
     private static ChainedOptionsBuilder options(KernelPlan plan, KernelPlan.Step step, Path resultFile,

@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
  * @param only    runs only the steps whose benchmark class this finds
  * @param params  replaces a JMH parameter's values in every step that has it
  * @param library the library to benchmark instead of this build's, checked to exist ({@link BenchLibrary})
+ * @param remeasure how much re-measuring undecided kernel lines may spend ({@link KernelRemeasure})
  */
 public record KernelRunSettings(KernelMode mode, int threads, Path output, Optional<Pattern> only,
-        Map<String, List<String>> params, Optional<Path> library) {
+        Map<String, List<String>> params, Optional<Path> library, RemeasureBudget remeasure) {
 
     /** Where kernel runs go unless told: what {@code servebench report} and the profiles read. */
     public static final Path DEFAULT_ROOT = Path.of("reports", "kernels");
@@ -34,6 +35,7 @@ public record KernelRunSettings(KernelMode mode, int threads, Path output, Optio
         Objects.requireNonNull(output, "output");
         Objects.requireNonNull(only, "only");
         Objects.requireNonNull(library, "library");
+        Objects.requireNonNull(remeasure, "remeasure");
         if (threads < 1) {
             throw new IllegalArgumentException("threads " + threads + "; expected at least 1");
         }
@@ -49,12 +51,13 @@ public record KernelRunSettings(KernelMode mode, int threads, Path output, Optio
     }
 
     /**
-     * The perf suite's run, as the profiles run it: every CPU as threads, the whole plan, and the library
-     * {@code -Dservebench.kernels.lib} names (else this build's).
+     * The perf suite's run, as the profiles run it: every CPU as threads, the whole plan, the library
+     * {@code -Dservebench.kernels.lib} names (else this build's) and the re-measuring budget of
+     * {@code -Dservebench.kernels.remeasure.rounds/seconds} (else {@link RemeasureBudget#DEFAULT}).
      */
     public static KernelRunSettings standard(KernelMode mode, Path output) {
         return new KernelRunSettings(mode, Runtime.getRuntime().availableProcessors(), output, Optional.empty(),
-                Map.of(), libraryFromProperty());
+                Map.of(), libraryFromProperty(), RemeasureBudget.fromProperties());
     }
 
     /**

@@ -8,8 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code verdicts.json} ({@link RunVerdictsJson.Document}): outcome being pass, fail, not_judged (a value the
- * check reads was absent, NaN or infinite) or invalid (the point was unmeasured or invalid); the one-line
+ * {@code verdicts.json} ({@link RunVerdictsJson.Document}): outcome being pass, fail, inconclusive (a kernel line
+ * whose interval straddles its limit), not_judged (a value the check reads was absent, NaN or infinite) or invalid
+ * (the point was unmeasured or invalid); the one-line
  * summary the table does not need. Optional: runs made before the suite wrote it have none.
  */
 final class VerdictsLoader {

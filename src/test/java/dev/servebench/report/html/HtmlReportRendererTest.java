@@ -32,7 +32,7 @@ class HtmlReportRendererTest {
     void aVerdictThatWasNotJudgedIsCountedAndShownAsSuchNotAsAPass() {
         String html = HtmlReportRenderer.render(ReportModels.complete("demo"));
 
-        assertThat(html).contains("2 verdicts: 0 pass, 1 fail, 1 not_judged, 0 invalid")
+        assertThat(html).contains("2 verdicts: 0 pass, 1 fail, 0 inconclusive, 1 not_judged, 0 invalid")
                 .contains("<tr class=\"outcome-not_judged\"><td>not_judged</td>")
                 .contains("request_goodput @ concurrency=32 was not measured: no goodput SLOs were given");
     }

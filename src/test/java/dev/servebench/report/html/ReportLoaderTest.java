@@ -144,7 +144,7 @@ class ReportLoaderTest {
                 """);
         assertThatThrownBy(() -> load(run)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(run.resolve("verdicts.json") + ": verdicts[1].outcome: outcome \"maybe\"; expected pass, fail,"
-                        + " not_judged or invalid");
+                        + " inconclusive, not_judged or invalid");
     }
 
     @Test
