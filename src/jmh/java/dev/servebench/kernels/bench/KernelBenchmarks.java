@@ -13,6 +13,7 @@ import dev.servebench.results.AtomicFiles;
 import dev.servebench.spec.KernelMeasurements;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,6 +42,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * run the suite through here.
  */
 public final class KernelBenchmarks {
+
+    /** JMH's own output of every step and re-measured fork, beside the run's results. */
+    public static final String JMH_LOG = "jmh-output.log";
 
     private KernelBenchmarks() {
     }
@@ -86,11 +90,23 @@ public final class KernelBenchmarks {
                 + "), " + Runtime.getRuntime().availableProcessors() + " CPUs, threads=" + settings.threads()
                 + ", JDK " + Runtime.version() + ", mode " + settings.mode().label();
         out.println("# servebench kernel suite: " + environment);
+        out.println("# JMH's full output: " + output.resolve(JMH_LOG).toAbsolutePath());
+        try (PrintStream jmhLog = new PrintStream(Files.newOutputStream(output.resolve(JMH_LOG)), true,
+                StandardCharsets.UTF_8)) {
+            OutputFormat format = new ConsoleLines(
+                    OutputFormatFactory.createFormatInstance(jmhLog, VerboseMode.NORMAL), out);
+            return measure(settings, plan, environment, format, afterTables, undecided, out);
+        }
+    }
 
+    private static KernelRun measure(KernelRunSettings settings, KernelPlan plan, String environment,
+            OutputFormat format, Function<KernelMeasurements, String> afterTables,
+            Function<KernelMeasurements, List<KernelMeasurements.Value>> undecided, PrintStream out)
+            throws IOException {
+        Path output = settings.output();
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ArrayNode merged = json.createArrayNode();
         List<String> failures = new ArrayList<>();
-        OutputFormat format = OutputFormatFactory.createFormatInstance(out, VerboseMode.NORMAL);
         int index = 0;
         for (KernelPlan.Step step : plan.steps()) {
             index++;
@@ -104,7 +120,8 @@ public final class KernelBenchmarks {
                 new Runner(options(plan, step, stepFile, settings.library()).build(), format).run();
                 json.readTree(stepFile.toFile()).forEach(merged::add);
             } catch (RunnerException | IOException e) {
-                failures.add(step.benchmarkClass() + " " + describe(step) + ": " + e.getMessage());
+                failures.add(step.benchmarkClass() + " " + describe(step) + ": " + e.getMessage() + " (JMH's output: "
+                        + output.resolve(JMH_LOG) + ")");
             }
         }
         Path measurementsFile = output.resolve(KernelMeasurementsJson.FILE_NAME);
